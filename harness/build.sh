@@ -1,0 +1,36 @@
+#!/bin/bash
+# Configure (tinyconfig + fragments) and build bzImage out of tree.
+#   build.sh LANE SRCDIR FRAGMENT...   -> $CACHE/out/LANE/arch/x86/boot/bzImage
+# Fails if olddefconfig dropped any option the fragments request.
+. "$(dirname "$0")/common.sh"
+lane=$1 src=$2; shift 2
+out=$CACHE/out/$lane
+mkdir -p "$out" "$CCACHE_DIR"
+cat "$@" > "$out/fragment.new"
+mk() { make -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" -j"$(nproc)" "$@"; }
+if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$out/.config" ]; then
+	log "configuring $lane (tinyconfig + $*)"
+	mk -s tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/fragment.new" >/dev/null
+	mk -s olddefconfig >/dev/null
+	bad=0
+	while IFS= read -r line; do
+		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+		opt=${line%%=*} val=${line#*=}
+		if [ "$val" = n ]; then
+			grep -q "^$opt=" "$out/.config" && { echo "dropped: $line" >&2; bad=1; }
+		else
+			grep -qx "$line" "$out/.config" || { echo "dropped: $line (have: $(grep "^$opt=\|$opt is not" "$out/.config"))" >&2; bad=1; }
+		fi
+	done < "$out/fragment.new"
+	[ $bad = 0 ] || { rm -f "$out/.config"; die "olddefconfig dropped requested options (see above)"; }
+	mv "$out/fragment.new" "$out/fragment"
+fi
+log "building $lane kernel in $out (progress: $out/build.log)"
+start=$(date +%s)
+if ! mk bzImage > "$out/build.log" 2>&1; then
+	grep -E 'error|Error' "$out/build.log" | head -30 >&2
+	die "kernel build failed ($lane), log: $out/build.log"
+fi
+grep -E '(warning|error):' "$out/build.log" >&2 || true
+log "built $lane in $(( $(date +%s) - start ))s"

@@ -1,0 +1,31 @@
+#!/bin/bash
+# Quick static gate: the series applies to the pristine tree with git am,
+# and every patch passes checkpatch --strict with no error or warning.
+. "$(dirname "$0")/common.sh"
+bash "$REPO/harness/tree.sh" pristine
+tmp=$CACHE/check-src
+git -C "$SRC" worktree remove -f "$tmp" >/dev/null 2>&1 || rm -rf "$tmp"
+git -C "$SRC" worktree prune
+git -C "$SRC" worktree add -q --detach "$tmp" pristine
+pass=0 fail=0
+while read -r p; do
+	case "$p" in ''|'#'*) continue ;; esac
+	if git -C "$tmp" am -q "$REPO/patches/$p" >/dev/null 2>&1; then
+		echo "ok - applies: $p"; pass=$((pass + 1))
+	else
+		echo "not ok - does not apply: $p"; fail=$((fail + 1))
+		git -C "$tmp" am --abort >/dev/null 2>&1 || true
+		break
+	fi
+	out=$("$SRC/scripts/checkpatch.pl" --strict --no-tree --show-types -q \
+		--ignore GIT_COMMIT_ID "$REPO/patches/$p" 2>&1 || true)
+	if [ -z "$out" ]; then
+		echo "ok - checkpatch --strict: $p"; pass=$((pass + 1))
+	else
+		echo "not ok - checkpatch --strict: $p"; echo "$out" | sed 's/^/# /'
+		fail=$((fail + 1))
+	fi
+done < "$REPO/patches/series"
+git -C "$SRC" worktree remove -f "$tmp" >/dev/null 2>&1 || true
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

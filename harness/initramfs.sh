@@ -1,0 +1,23 @@
+#!/bin/bash
+# Build the guest initramfs: static busybox, /init, guest tools and the
+# kidled kselftests built from the source tree SRC.
+#   initramfs.sh SRC OUT.cpio.gz
+. "$(dirname "$0")/common.sh"
+src=$1 out=$2
+work=$CACHE/initramfs.$$
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work"/{bin,sbin,proc,sys,dev,tmp,guest,selftests/kidled,usr/bin}
+cp /bin/busybox "$work/bin/busybox"
+file -L "$work/bin/busybox" 2>/dev/null | grep -q 'statically linked' || [ ! -x /usr/bin/file ] ||
+	die "/bin/busybox is not static (install busybox-static)"
+for p in guest-exit kidled-top hog; do
+	gcc -static -O2 -Wall -o "$work/bin/$p" "$REPO/guest/$p.c"
+done
+cp "$REPO/guest/init" "$work/init"
+cp "$REPO"/guest/*.sh "$work/guest/"
+if [ -d "$src/tools/testing/selftests/kidled" ]; then
+	make -s -C "$src/tools/testing/selftests/kidled" OUTPUT="$work/selftests/kidled" \
+		LDFLAGS=-static >/dev/null
+	find "$work/selftests/kidled" -name '*.o' -delete
+fi
+(cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$out"

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Boot a kernel + initramfs in QEMU (TCG) and classify the run.
+
+PASS     guest reported rc=0 through isa-debug-exit, no splat on the console
+FAIL     guest reported a non-zero rc, or the console shows a splat
+CRASH    QEMU exited without a guest report (panic=-1 + -no-reboot: panic)
+TIMEOUT  the host-side timeout expired; QEMU is killed
+
+Prints the exact command line, streams the console to --log (and to stdout
+with --echo) and prints a final line "qemu: RESULT <class>".
+Exit status: 0 PASS, 1 FAIL, 2 CRASH, 3 TIMEOUT.
+"""
+import argparse
+import re
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+SPLAT = re.compile(
+    r"(WARNING: |BUG: |BUG kernel|Oops|Kernel panic|kernel BUG at|"
+    r"rcu: INFO|INFO: rcu|rcu_.*detected stall|soft lockup|hard LOCKUP|"
+    r"blocked for more than|possible circular locking|possible recursive locking|"
+    r"inconsistent lock state|suspicious RCU usage|lockdep|UBSAN|KASAN|"
+    r"scheduling while atomic|sleeping function called from invalid context|"
+    r"Call Trace:|list_add corruption|list_del corruption|ODEBUG)")
+
+
+def splats(lines):
+    return [l for l in lines if SPLAT.search(l)]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--initrd", required=True)
+    ap.add_argument("--append", default="")
+    ap.add_argument("--smp", type=int, default=2)
+    ap.add_argument("--mem", default="512M")
+    ap.add_argument("--cpu", default="max")
+    ap.add_argument("--timeout", type=int, default=1200, help="host seconds")
+    ap.add_argument("--no-icount", action="store_true",
+                    help="wall-clock guest time (default: -icount shift=0,sleep=off)")
+    ap.add_argument("--log", required=True)
+    ap.add_argument("--echo", action="store_true", help="copy the console to stdout")
+    ap.add_argument("--echo-filter", default=None,
+                    help="with --echo, print only lines matching this regex")
+    a = ap.parse_args()
+    if a.smp < 2:
+        ap.error("kidled tests need at least 2 CPUs")
+
+    cmdline = ("console=ttyS0 panic=-1 oops=panic softlockup_panic=0 "
+               "printk.devkmsg=on " + a.append).strip()
+    cmd = ["qemu-system-x86_64", "-accel", "tcg", "-cpu", a.cpu, "-smp", str(a.smp), "-m", a.mem,
+           "-nodefaults", "-no-reboot", "-nographic", "-serial", "stdio",
+           "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
+           "-kernel", a.kernel, "-initrd", a.initrd, "-append", cmdline]
+    if not a.no_icount:
+        cmd[5:5] = ["-icount", "shift=0,sleep=off"]
+    print("qemu: " + " ".join(shlex.quote(c) for c in cmd), flush=True)
+
+    flt = re.compile(a.echo_filter) if a.echo_filter else None
+    lines = []
+    start = time.time()
+    with open(a.log, "w", errors="replace") as log:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT)
+        timed_out = threading.Event()
+
+        def watchdog():
+            try:
+                proc.wait(timeout=a.timeout)
+            except subprocess.TimeoutExpired:
+                timed_out.set()
+                proc.kill()
+        threading.Thread(target=watchdog, daemon=True).start()
+        for raw in proc.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            lines.append(line)
+            log.write(line + "\n")
+            log.flush()
+            if a.echo and (flt is None or flt.search(line)):
+                print(line, flush=True)
+        rc = proc.wait()
+    elapsed = time.time() - start
+    bad = splats(lines)
+    if timed_out.is_set():
+        result, code = "TIMEOUT", 3
+    elif rc & 1 and rc >= 1:
+        guest_rc = rc >> 1
+        result, code = ("PASS", 0) if guest_rc == 0 else ("FAIL", 1)
+    else:
+        result, code = "CRASH", 2
+    if bad and result == "PASS":
+        result, code = "FAIL", 1
+    for l in bad[:20]:
+        print("qemu: splat: " + l, flush=True)
+    print(f"qemu: RESULT {result} (qemu exit {rc}, {elapsed:.0f}s host time, log {a.log})",
+          flush=True)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
