@@ -28,7 +28,14 @@ if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$out/.config" ]; then
 fi
 log "building $lane kernel in $out (progress: $out/build.log)"
 start=$(date +%s)
-if ! mk bzImage > "$out/build.log" 2>&1; then
+mk bzImage > "$out/build.log" 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null; do
+	sleep 15
+	kill -0 $pid 2>/dev/null &&
+		log "  ... $(grep -c '^  CC' "$out/build.log") files compiled, $(( $(date +%s) - start ))s"
+done
+if ! wait $pid; then
 	grep -E 'error|Error' "$out/build.log" | head -30 >&2
 	die "kernel build failed ($lane), log: $out/build.log"
 fi

@@ -99,6 +99,8 @@ def main():
         print("qemu: splat: " + l, flush=True)
     print(f"qemu: RESULT {result} (qemu exit {rc}, {elapsed:.0f}s host time, log {a.log})",
           flush=True)
+    with open(a.log + ".result", "w") as f:
+        f.write(f"RESULT {result}\n")
     return code
 
 

@@ -1,0 +1,34 @@
+# kidled: idle cycle injector for Linux 6.12 -- build, boot and test harness.
+# The kernel tree, build output and ccache live in $(KIDLED_CACHE)
+# (default /var/cache/kidled), outside the repository.
+
+.PHONY: run test check edit export rebase clean help
+
+help:
+	@echo "make run     build the patched kernel, boot it in QEMU, show kidled at work"
+	@echo "make test    build, boot and run all tests (KUnit + kselftests)"
+	@echo "make check   checkpatch --strict over the series, and the series applies"
+	@echo "make edit    create the developer tree (git, branch kidled) from the series"
+	@echo "make export  regenerate patches/ from the developer tree"
+	@echo "make rebase  move the series onto the installed linux-source-6.12"
+
+run:
+	@bash harness/run.sh
+
+test:
+	@bash harness/test.sh
+
+check:
+	@bash harness/check.sh
+
+edit:
+	@bash harness/deps.sh && bash harness/tree.sh dev
+
+export:
+	@bash harness/export.sh
+
+rebase:
+	@bash harness/rebase.sh
+
+clean:
+	rm -rf $${KIDLED_CACHE:-/var/cache/kidled}/out
