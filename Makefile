@@ -2,7 +2,7 @@
 # The kernel tree, build output and ccache live in $(KIDLED_CACHE)
 # (default /var/cache/kidled), outside the repository.
 
-.PHONY: run test check edit export rebase clean help
+.PHONY: run test check edit export rebase bisect clean help
 
 help:
 	@echo "make run     build the patched kernel, boot it in QEMU, show kidled at work"
@@ -11,6 +11,7 @@ help:
 	@echo "make edit    create the developer tree (git, branch kidled) from the series"
 	@echo "make export  regenerate patches/ from the developer tree"
 	@echo "make rebase  move the series onto the installed linux-source-6.12"
+	@echo "make bisect  every prefix of the series builds and boots (slow)"
 
 run:
 	@bash harness/run.sh
@@ -32,3 +33,6 @@ rebase:
 
 clean:
 	rm -rf $${KIDLED_CACHE:-/var/cache/kidled}/out
+
+bisect:
+	@bash harness/bisect.sh

@@ -6,7 +6,9 @@
 lane=$1 src=$2; shift 2
 out=$CACHE/out/$lane
 mkdir -p "$out" "$CCACHE_DIR"
-cat "$@" > "$out/fragment.new"
+# merge the fragments; a later fragment's value of an option wins
+cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0; if (!($1 in o)) { o[$1] = n++; k[n - 1] = $1 } }
+	END { for (i = 0; i < n; i++) print v[k[i]] }' > "$out/fragment.new"
 mk() { make -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" -j"$(nproc)" "$@"; }
 if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$out/.config" ]; then
 	log "configuring $lane (tinyconfig + $*)"

@@ -4,9 +4,7 @@
 . "$(dirname "$0")/common.sh"
 bash "$REPO/harness/tree.sh" pristine
 tmp=$CACHE/check-src
-git -C "$SRC" worktree remove -f "$tmp" >/dev/null 2>&1 || rm -rf "$tmp"
-git -C "$SRC" worktree prune
-git -C "$SRC" worktree add -q --detach "$tmp" pristine
+fresh_worktree "$tmp"
 pass=0 fail=0
 while read -r p; do
 	case "$p" in ''|'#'*) continue ;; esac

@@ -11,3 +11,9 @@ export CCACHE_DIR=$CACHE/ccache
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
 installed_version() { dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || true; }
+# (Re)create a detached worktree of the pristine tree at $1.
+fresh_worktree() {
+	git -C "$SRC" worktree remove -f "$1" >/dev/null 2>&1 || rm -rf "$1"
+	git -C "$SRC" worktree prune
+	git -C "$SRC" worktree add -q --detach "$1" pristine
+}

@@ -1,12 +1,15 @@
 #!/bin/bash
-# Prepare everything a guest run needs, for LANE (default "test"):
+# Prepare everything a guest run needs, for LANE (default "test"; "debug"
+# adds config/debug.config: lockdep, atomic-sleep, list and object checks):
 # packages, pristine tree, series applied, kernel, initramfs.
 # Prints the paths as KERNEL=... INITRD=... on stdout.
 . "$(dirname "$0")/common.sh"
 lane=${1:-test}
 bash "$REPO/harness/deps.sh"
 bash "$REPO/harness/tree.sh" build
-bash "$REPO/harness/build.sh" "$lane" "$BUILDSRC" "$REPO/config/kidled.config"
+frags=("$REPO/config/kidled.config")
+[ "$lane" = debug ] && frags+=("$REPO/config/debug.config")
+bash "$REPO/harness/build.sh" "$lane" "$BUILDSRC" "${frags[@]}"
 out=$CACHE/out/$lane
 # our own files must build warning-free with W=1
 rm -f "$out"/kernel/sched/kidled.o "$out"/kernel/sched/kidled_kunit.o

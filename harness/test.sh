@@ -1,16 +1,37 @@
 #!/bin/bash
-# make test: build the patched kernel, boot it under QEMU -icount with the
-# guest in test mode (KUnit at boot, then the kidled kselftests) and count
-# the results. Ends with "N passed, N failed".
+# make test: for each lane (the test config, then the debug config with
+# lockdep & co.), build the patched kernel, boot it under QEMU -icount in
+# test mode (KUnit at boot, then the kidled kselftests) and count the
+# results. Ends with the overall "N passed, N failed".
+#   test.sh [LANE...]     default: test debug
 . "$(dirname "$0")/common.sh"
-eval "$(bash "$REPO/harness/kernel.sh" test)"
-log=$CACHE/out/test/console.log
-rm -f "$log.result"
-selftests=$(grep -oP '^TEST_GEN_PROGS\s*\+?=\s*\K\S+' \
-	"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,)
-python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
-	--append "kidled_mode=test" --log "$log" --timeout 1800 --echo \
-	--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' || true
-result=$(cut -d' ' -f2 "$log.result" 2>/dev/null || echo CRASH)
-python3 "$REPO/harness/summary.py" "$log" --kunit kidled --selftests "$selftests" \
-	--result "$result"
+lanes=("$@")
+[ ${#lanes[@]} -gt 0 ] || lanes=(test debug)
+total_pass=0 total_fail=0
+for lane in "${lanes[@]}"; do
+	log "=== lane $lane ==="
+	start=$(date +%s)
+	if ! paths=$(bash "$REPO/harness/kernel.sh" "$lane"); then
+		echo "FAILED: lane $lane: kernel build"
+		total_fail=$((total_fail + 1))
+		continue
+	fi
+	eval "$paths"
+	out=$CACHE/out/$lane
+	rm -f "$out/console.log.result"
+	selftests=$(grep -oP '^TEST_GEN_PROGS\s*\+?=\s*\K\S+' \
+		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,)
+	python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
+		--append "kidled_mode=test" --log "$out/console.log" --timeout 2400 --echo \
+		--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' || true
+	result=$(cut -d' ' -f2 "$out/console.log.result" 2>/dev/null || echo CRASH)
+	summary=$(python3 "$REPO/harness/summary.py" "$out/console.log" --kunit kidled \
+		--selftests "$selftests" --result "$result" || true)
+	echo "$summary" | sed "s/^/[$lane] /"
+	line=$(echo "$summary" | tail -1)
+	total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
+	total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
+	log "lane $lane took $(( $(date +%s) - start ))s"
+done
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]
