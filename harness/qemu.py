@@ -22,7 +22,8 @@ SPLAT = re.compile(
     r"(WARNING: |BUG: |BUG kernel|Oops|Kernel panic|kernel BUG at|"
     r"rcu: INFO|INFO: rcu|rcu_.*detected stall|soft lockup|hard LOCKUP|"
     r"blocked for more than|possible circular locking|possible recursive locking|"
-    r"inconsistent lock state|suspicious RCU usage|lockdep|UBSAN|KASAN|"
+    r"inconsistent lock state|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|"
+    r"lockdep is turned off|UBSAN:|KASAN:|"
     r"scheduling while atomic|sleeping function called from invalid context|"
     r"Call Trace:|list_add corruption|list_del corruption|ODEBUG)")
 
