@@ -49,9 +49,11 @@ def summarize(lines, kunit_suites, selftests, run_result):
         m = RESULT.match(line)
         if current and m:
             skip = "# SKIP" in m.group(3)
-            if m.group(1) == "ok":
+            if skip:
+                problems.append(f"skipped: {current}: {m.group(3)}")
+            elif m.group(1) == "ok":
                 passed += 1
-            elif not skip:
+            else:
                 failed += 1
                 problems.append(f"{current}: {m.group(3)}")
     for s in kunit_suites:
@@ -85,7 +87,7 @@ def main():
     tests = [s for s in a.selftests.split(",") if s]
     passed, failed, problems = summarize(lines, kunit, tests, a.result)
     for p in problems:
-        print("FAILED: " + p)
+        print(p if p.startswith("skipped: ") else "FAILED: " + p)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

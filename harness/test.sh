@@ -8,6 +8,11 @@
 lanes=("$@")
 [ ${#lanes[@]} -gt 0 ] || lanes=(test debug)
 total_pass=0 total_fail=0
+# the harness's own log parsing, against golden logs
+line=$(python3 "$REPO/tests/test_harness.py" 2>&1 | tail -1)
+echo "[harness] $line"
+total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
+total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
 for lane in "${lanes[@]}"; do
 	log "=== lane $lane ==="
 	start=$(date +%s)
