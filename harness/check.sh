@@ -24,6 +24,14 @@ while read -r p; do
 		fail=$((fail + 1))
 	fi
 done < "$REPO/patches/series"
+# kernel-doc of the kernel files the series adds
+added=$(git -C "$tmp" diff --name-only --diff-filter=A pristine HEAD -- '*.c' '*.h' | grep -v '^tools/' || true)
+out=$(cd "$tmp" && [ -n "$added" ] && scripts/kernel-doc -none -Wall $added 2>&1 || true)
+if [ -z "$out" ]; then
+	echo "ok - kernel-doc -Wall: $(echo $added)"; pass=$((pass + 1))
+else
+	echo "not ok - kernel-doc -Wall"; echo "$out" | sed 's/^/# /'; fail=$((fail + 1))
+fi
 git -C "$SRC" worktree remove -f "$tmp" >/dev/null 2>&1 || true
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
