@@ -16,7 +16,7 @@ while read -r p; do
 	if ! bash "$REPO/harness/build.sh" bisect "$wt" "$REPO/config/kidled.config" >/dev/null 2>"$CACHE/bisect.err"; then
 		# options that only exist later in the series are expected to be missing
 		if grep -q 'dropped: CONFIG_\(IDLE_CYCLE_INJECTOR\|KIDLED_KUNIT_TEST\)' "$CACHE/bisect.err" &&
-		   ! grep -v 'IDLE_CYCLE_INJECTOR\|KIDLED_KUNIT_TEST' "$CACHE/bisect.err" | grep -q dropped; then
+		   ! grep -v 'IDLE_CYCLE_INJECTOR\|KIDLED_KUNIT_TEST' "$CACHE/bisect.err" | grep -q '^dropped:'; then
 			grep -v 'IDLE_CYCLE_INJECTOR\|KIDLED_KUNIT_TEST' "$REPO/config/kidled.config" > "$CACHE/bisect.config"
 			bash "$REPO/harness/build.sh" bisect "$wt" "$CACHE/bisect.config" >/dev/null 2>&1 ||
 				{ echo "not ok $n - build: $p"; fail=$((fail + 1)); continue; }
