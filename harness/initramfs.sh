@@ -10,9 +10,21 @@ mkdir -p "$work"/{bin,sbin,proc,sys,dev,tmp,guest,selftests/kidled,usr/bin}
 cp /bin/busybox "$work/bin/busybox"
 file -L "$work/bin/busybox" 2>/dev/null | grep -q 'statically linked' || [ ! -x /usr/bin/file ] ||
 	die "/bin/busybox is not static (install busybox-static)"
-for p in guest-exit kidled-top hog; do
+for p in guest-exit kidled-top hog ptyrun; do
 	gcc -static -O2 -Wall -o "$work/bin/$p" "$REPO/guest/$p.c"
 done
+# the 2010 cover letter's test program, unchanged, when the seeds are here
+seed=${KIDLED_SEEDS:-$REPO/../shared/seeds}/001-cover-idle-cycle-injector-for-power-capping.txt
+if [ -f "$seed" ]; then
+	awk 'on && /^---$/ { exit } on { print; next }
+		prev == "/*" && /A set of tests for the idle cycle injector/ { on = 1; print prev; print }
+		{ prev = $0 }' "$seed" > "$work/seed_test.c"
+	gcc -static -O2 -w -o "$work/bin/kidled_seed_test" "$work/seed_test.c" ||
+		die "cannot build the seed's test program from $seed"
+	rm "$work/seed_test.c"
+else
+	log "seed test program not found ($seed): seed tests will skip"
+fi
 cp "$REPO/guest/init" "$work/init"
 cp "$REPO"/guest/*.sh "$work/guest/"
 if [ -d "$src/tools/testing/selftests/kidled" ]; then
