@@ -25,7 +25,8 @@ SPLAT = re.compile(
     r"inconsistent lock state|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|"
     r"lockdep is turned off|UBSAN:|KASAN:|"
     r"scheduling while atomic|sleeping function called from invalid context|"
-    r"Call Trace:|list_add corruption|list_del corruption|ODEBUG)")
+    r"Call Trace:|list_add corruption|list_del corruption|ODEBUG|"
+    r"NOHZ tick-stop error)")
 
 
 def splats(lines):
