@@ -2,13 +2,14 @@
 # The kernel tree, build output and ccache live in $(KIDLED_CACHE)
 # (default /var/cache/kidled), outside the repository.
 
-.PHONY: run seed hotpath test check edit export rebase bisect clean help
+.PHONY: run seed hotpath bench test check edit export rebase bisect clean help
 
 help:
 	@echo "make run     build the patched kernel, boot it in QEMU, show kidled at work"
 	@echo "make test    build, boot and run all tests (KUnit + kselftests)"
 	@echo "make seed    run the 2010 cover letter's test program in the guest"
 	@echo "make hotpath measure the cost of the scheduler hooks (pipe ping-pong)"
+	@echo "make bench   kidled vs idle_inject vs cpu.max; report in bench/results/<date>/"
 	@echo "make check   checkpatch --strict over the series, and the series applies"
 	@echo "make edit    create the developer tree (git, branch kidled) from the series"
 	@echo "make export  regenerate patches/ from the developer tree"
@@ -23,6 +24,9 @@ seed:
 
 hotpath:
 	@bash harness/run.sh hotpath
+
+bench:
+	@bash harness/bench.sh
 
 test:
 	@bash harness/test.sh

@@ -15,5 +15,12 @@ for t in /selftests/kidled/*; do
 	echo "# selftest: kidled:$(basename "$t")"
 	"$t" || rc=1
 done
+# a short run of every make bench workload, so that they cannot rot
+case ",$only," in
+,,|*,bench,*)
+	n=$((n + 1))
+	echo "# selftest: bench:smoke"
+	/guest/bench.sh smoke || rc=1 ;;
+esac
 [ $n -gt 0 ] || rc=1
 exit $rc

@@ -1,16 +1,17 @@
 #!/bin/bash
 # Build the guest initramfs: static busybox, /init, guest tools and the
-# kidled kselftests built from the source tree SRC.
-#   initramfs.sh SRC OUT.cpio.gz
+# kidled kselftests built from the source tree SRC; with OBJ (a kernel
+# build with modules), also the benchmark's idle_inject test module.
+#   initramfs.sh SRC OUT.cpio.gz [OBJ]
 . "$(dirname "$0")/common.sh"
-src=$1 out=$2
+src=$1 out=$2 obj=${3:-}
 work=$CACHE/initramfs.$$
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work"/{bin,sbin,proc,sys,dev,tmp,guest,selftests/kidled,usr/bin}
+mkdir -p "$work"/{bin,sbin,proc,sys,dev,tmp,guest,selftests/kidled,usr/bin,bench}
 cp /bin/busybox "$work/bin/busybox"
 file -L "$work/bin/busybox" 2>/dev/null | grep -q 'statically linked' || [ ! -x /usr/bin/file ] ||
 	die "/bin/busybox is not static (install busybox-static)"
-for p in guest-exit kidled-top hog ptyrun pingpong; do
+for p in guest-exit kidled-top hog ptyrun pingpong bench; do
 	gcc -static -O2 -Wall -o "$work/bin/$p" "$REPO/guest/$p.c"
 done
 # the 2010 cover letter's test program, unchanged, when the seeds are here
@@ -24,6 +25,9 @@ if [ -f "$seed" ]; then
 	rm "$work/seed_test.c"
 else
 	log "seed test program not found ($seed): seed tests will skip"
+fi
+if [ -n "$obj" ] && [ -f "$obj/Module.symvers" ]; then
+	bash "$REPO/harness/module.sh" "$src" "$obj" "$work/bench/kidled_bench_ii.ko"
 fi
 cp "$REPO/guest/init" "$work/init"
 cp "$REPO"/guest/*.sh "$work/guest/"

@@ -17,5 +17,5 @@ if make -s -C "$BUILDSRC" O="$out" ARCH=x86_64 CC="ccache gcc" W=1 \
 	kernel/sched/kidled.o kernel/sched/kidled_kunit.o 2>&1 | grep -E 'warning|error' >&2; then
 	die "W=1 warnings in kidled sources"
 fi
-bash "$REPO/harness/initramfs.sh" "$BUILDSRC" "$out/initramfs.cpio.gz"
+bash "$REPO/harness/initramfs.sh" "$BUILDSRC" "$out/initramfs.cpio.gz" "$out"
 echo "KERNEL=$out/arch/x86/boot/bzImage INITRD=$out/initramfs.cpio.gz"

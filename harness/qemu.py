@@ -11,6 +11,7 @@ with --echo) and prints a final line "qemu: RESULT <class>".
 Exit status: 0 PASS, 1 FAIL, 2 CRASH, 3 TIMEOUT.
 """
 import argparse
+import os
 import re
 import shlex
 import subprocess
@@ -27,6 +28,13 @@ SPLAT = re.compile(
     r"scheduling while atomic|sleeping function called from invalid context|"
     r"Call Trace:|list_add corruption|list_del corruption|ODEBUG|"
     r"NOHZ tick-stop error)")
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (all its threads)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def splats(lines):
@@ -49,6 +57,9 @@ def main():
     ap.add_argument("--echo", action="store_true", help="copy the console to stdout")
     ap.add_argument("--echo-filter", default=None,
                     help="with --echo, print only lines matching this regex")
+    ap.add_argument("--marks", action="store_true",
+                    help="after each console line 'kidled-mark ...', log the CPU "
+                         "time QEMU has used so far ('qemu: mark ... host_cpu=S')")
     a = ap.parse_args()
     if a.smp < 2:
         ap.error("kidled tests need at least 2 CPUs")
@@ -81,6 +92,8 @@ def main():
         for raw in proc.stdout:
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             lines.append(line)
+            if a.marks and line.startswith("kidled-mark "):
+                line += f"\nqemu: mark {line[12:]} host_cpu={cpu_seconds(proc.pid):.3f}"
             log.write(line + "\n")
             log.flush()
             if a.echo and (flt is None or flt.search(line)):

@@ -25,7 +25,7 @@ for lane in "${lanes[@]}"; do
 	out=$CACHE/out/$lane
 	rm -f "$out/console.log.result"
 	selftests=$(grep -oP '^TEST_GEN_PROGS\s*\+?=\s*\K\S+' \
-		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,)
+		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,),bench:smoke
 	python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
 		--append "kidled_mode=test" --log "$out/console.log" --timeout 2400 --echo \
 		--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' || true

@@ -1,0 +1,39 @@
+#!/bin/bash
+# make bench: kidled against the kernel's idle_inject, cpu.max and no
+# capping on the same workloads (guest/bench.sh), and the series' cost
+# against the kernel without it. Builds the patched kernel and a baseline
+# from the same config without kidled, boots three guests (patched under
+# -icount: everything but real halting; baseline under -icount: cost;
+# patched without -icount: host CPU per guest second) and writes
+# bench/results/<date>/ with report.md, plots and the raw figures.
+. "$(dirname "$0")/common.sh"
+eval "$(bash "$REPO/harness/kernel.sh" test)"
+base=$CACHE/out/base
+mkdir -p "$base"
+grep -v -e IDLE_CYCLE_INJECTOR -e KIDLED "$REPO/config/kidled.config" > "$CACHE/out/base.fragment"
+bash "$REPO/harness/build.sh" base "$SRC" "$CACHE/out/base.fragment"
+bash "$REPO/harness/initramfs.sh" "$SRC" "$base/initramfs.cpio.gz"
+
+res=${KIDLED_BENCH_OUT:-$REPO/bench/results/$(date +%Y-%m-%d)}
+logs=$CACHE/out/bench
+mkdir -p "$res" "$logs"
+boot() { # NAME KERNEL INITRD PART [qemu.py options]
+	local name=$1 kernel=$2 initrd=$3 part=$4 result
+	shift 4
+	log "bench: $name ($part)"
+	python3 "$REPO/harness/qemu.py" --kernel "$kernel" --initrd "$initrd" \
+		--append "kidled_mode=bench kidled_bench=$part" --log "$logs/$name.log" \
+		--timeout 5400 --echo --echo-filter '^bench: (part|accuracy|wake|pays|pingpong|timer|done)|^qemu: mark' \
+		"$@" | cut -c1-160 || true
+	result=$(cut -d' ' -f2 "$logs/$name.log.result" 2>/dev/null || echo CRASH)
+	[ "$result" = PASS ] || die "bench guest $name: $result (log $logs/$name.log)"
+	grep -E '^(bench:|kidled-mark|qemu: mark)' "$logs/$name.log" > "$res/$name.txt"
+}
+boot patched "$KERNEL" "$INITRD" full
+boot baseline "$base/arch/x86/boot/bzImage" "$base/initramfs.cpio.gz" cost
+boot halt "$KERNEL" "$INITRD" halt --no-icount --marks
+cp "$CACHE/out/test/.config" "$res/kernel.config"
+python3 "$REPO/bench/report.py" "$res" \
+	--commit "$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)" \
+	--qemu "$(qemu-system-x86_64 --version | head -1)"
+log "bench: report in $res/report.md"
