@@ -7,6 +7,7 @@
 #     cost   hot-path cost and timer interrupts only (the baseline kernel)
 #     halt   host CPU per guest second, marked for the host (no -icount)
 #     smoke  every workload once, briefly; KTAP for make test
+#     accuracy, protect, pays: that section of full alone
 part=${1:-$(sed -n 's/.*kidled_bench=\([a-z]*\).*/\1/p' /proc/cmdline)}
 K=/proc/sys/kernel/kidled
 CG=/tmp/bcg
@@ -211,6 +212,13 @@ full)
 	do_pays ;;
 cost)
 	do_cost ;;
+accuracy|protect|pays)	# one section alone (developers)
+	flags
+	case $part in
+	accuracy) do_accuracy "10 20 30 40 50 60 70 80 90" ;;
+	protect) do_protect "50 80" ;;
+	pays) do_pays ;;
+	esac ;;
 halt)
 	flags
 	halt_run idle 0
