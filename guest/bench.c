@@ -11,7 +11,7 @@
  *	Sleep 1 ms in a loop for MS; count wakeups and measure how late
  *	each one is. Prints count, p50/p99/max latency and quantiles.
  *	With -t, reads the trace after the run and counts how many of the
- *	wakeups late by 1 ms or more ("spikes") overlap an injection
+ *	wakeups late by 1 ms or more ("spikes") an injection held up
  *	(kidled_inject_begin/end, or sched_switch to/from idle_inject/N).
  *
  * Output lines start with "bench:" and hold key=value pairs.
@@ -208,7 +208,7 @@ static int wake(int cpu, unsigned long long ms, int argc, char **argv)
 	static struct span spans[MAX_SPANS];
 	const char *cg = NULL, *trace = NULL, *name = "-";
 	struct timespec req = { 0, 1000000 };
-	unsigned long long t0, a, b, end;
+	unsigned long long t0, a, b, end, mid;
 	long n = 0, i, spikes = 0, in_inj = 0;
 	int nspans = -1, j = 0;
 
@@ -244,10 +244,15 @@ static int wake(int cpu, unsigned long long ms, int argc, char **argv)
 		spikes++;
 		if (nspans <= 0)
 			continue;
-		/* the sleep [start, start + 1 ms + lat] overlaps an injection? */
-		while (j < nspans && spans[j].b < start[i])
+		/*
+		 * Caused by an injection if one was in progress halfway through
+		 * the delay, i.e. it held the CPU well after the wakeup was due
+		 * (an eager injection cut short at the wakeup does not count).
+		 */
+		mid = start[i] + 1000000ULL + lat[i] / 2;
+		while (j < nspans && spans[j].b < mid)
 			j++;
-		if (j < nspans && spans[j].a < start[i] + 1000000ULL + lat[i])
+		if (j < nspans && spans[j].a <= mid)
 			in_inj++;
 	}
 	printf("bench: wake name=%s cpu=%d ms=%llu count=%ld p50_us=%.1f p99_us=%.1f max_us=%.1f spikes=%ld",
