@@ -7,6 +7,7 @@
 # patched without -icount: host CPU per guest second) and writes
 # bench/results/<date>/ with report.md, plots and the raw figures.
 . "$(dirname "$0")/common.sh"
+commit=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 eval "$(bash "$REPO/harness/kernel.sh" test)"
 base=$CACHE/out/base
 mkdir -p "$base"
@@ -23,7 +24,7 @@ boot() { # NAME KERNEL INITRD PART [qemu.py options]
 	log "bench: $name ($part)"
 	python3 "$REPO/harness/qemu.py" --kernel "$kernel" --initrd "$initrd" \
 		--append "kidled_mode=bench kidled_bench=$part" --log "$logs/$name.log" \
-		--timeout 5400 --echo --echo-filter '^bench: (part|accuracy|wake|pays|pingpong|timer|done)|^qemu: mark' \
+		--timeout 3600 --echo --echo-filter '^bench: (part|accuracy|wake|pays|pingpong|timer|done)|^qemu: mark' \
 		"$@" | cut -c1-160 || true
 	result=$(cut -d' ' -f2 "$logs/$name.log.result" 2>/dev/null || echo CRASH)
 	[ "$result" = PASS ] || die "bench guest $name: $result (log $logs/$name.log)"
@@ -34,6 +35,6 @@ boot baseline "$base/arch/x86/boot/bzImage" "$base/initramfs.cpio.gz" cost
 boot halt "$KERNEL" "$INITRD" halt --no-icount --marks
 cp "$CACHE/out/test/.config" "$res/kernel.config"
 python3 "$REPO/bench/report.py" "$res" \
-	--commit "$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)" \
+	--commit "$commit" \
 	--qemu "$(qemu-system-x86_64 --version | head -1)"
 log "bench: report in $res/report.md"
