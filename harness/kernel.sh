@@ -1,6 +1,7 @@
 #!/bin/bash
 # Prepare everything a guest run needs, for LANE (default "test"; "debug"
-# adds config/debug.config: lockdep, atomic-sleep, list and object checks):
+# adds config/debug.config: lockdep, atomic-sleep, list and object checks,
+# UBSAN; "kasan" adds config/kasan.config):
 # packages, pristine tree, series applied, kernel, initramfs.
 # Prints the paths as KERNEL=... INITRD=... on stdout.
 . "$(dirname "$0")/common.sh"
@@ -9,6 +10,7 @@ bash "$REPO/harness/deps.sh"
 bash "$REPO/harness/tree.sh" build
 frags=("$REPO/config/kidled.config")
 [ "$lane" = debug ] && frags+=("$REPO/config/debug.config")
+[ "$lane" = kasan ] && frags+=("$REPO/config/kasan.config")
 bash "$REPO/harness/build.sh" "$lane" "$BUILDSRC" "${frags[@]}"
 out=$CACHE/out/$lane
 # our own files must build warning-free with W=1

@@ -1,12 +1,17 @@
 #!/bin/bash
 # make test: for each lane (the test config, then the debug config with
-# lockdep & co.), build the patched kernel, boot it under QEMU -icount in
-# test mode (KUnit at boot, then the kidled kselftests) and count the
-# results. Ends with the overall "N passed, N failed".
-#   test.sh [LANE...]     default: test debug
+# lockdep, UBSAN & co.), build the patched kernel, boot it under QEMU
+# -icount in test mode (KUnit at boot, then the kidled kselftests) and count
+# the results; the KASAN lane runs KUnit and the selftests that exercise
+# memory lifetimes ($KASAN_TESTS); then the build matrix (harness/matrix.sh:
+# injector off, Debian's config). Ends with the overall "N passed, N failed".
+#   test.sh [LANE...]     default: test debug kasan matrix
 . "$(dirname "$0")/common.sh"
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(test debug)
+[ ${#lanes[@]} -gt 0 ] || lanes=(test debug kasan matrix)
+# KASAN triples the kernel's instruction count: all of the suite would take
+# half an hour, and its timing tests would measure KASAN
+KASAN_TESTS=abi,churn,delegation,fuzz,hotplug
 total_pass=0 total_fail=0
 # the harness's own log parsing, against golden logs
 line=$(python3 "$REPO/tests/test_harness.py" 2>&1 | tail -1)
@@ -16,6 +21,15 @@ total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
 for lane in "${lanes[@]}"; do
 	log "=== lane $lane ==="
 	start=$(date +%s)
+	if [ "$lane" = matrix ]; then
+		line=$(bash "$REPO/harness/matrix.sh" | tee /dev/stderr | tail -1) || true
+		[[ $line =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]] || line="0 passed, 1 failed"
+		echo "[matrix] $line"
+		total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
+		total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
+		log "lane $lane took $(( $(date +%s) - start ))s"
+		continue
+	fi
 	if ! paths=$(bash "$REPO/harness/kernel.sh" "$lane"); then
 		echo "FAILED: lane $lane: kernel build"
 		total_fail=$((total_fail + 1))
@@ -26,8 +40,13 @@ for lane in "${lanes[@]}"; do
 	rm -f "$out/console.log.result"
 	selftests=$(grep -oP '^TEST_GEN_PROGS\s*\+?=\s*\K\S+' \
 		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,),bench:smoke
+	append=kidled_mode=test
+	if [ "$lane" = kasan ]; then
+		append+=" kidled_only=$KASAN_TESTS"
+		selftests=$(echo ",$KASAN_TESTS" | sed 's/,/,kidled:kidled_/g; s/^,//')
+	fi
 	python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
-		--append "kidled_mode=test" --log "$out/console.log" --timeout 2400 --echo \
+		--append "$append" --log "$out/console.log" --timeout 2400 --echo \
 		--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' || true
 	result=$(cut -d' ' -f2 "$out/console.log.result" 2>/dev/null || echo CRASH)
 	summary=$(python3 "$REPO/harness/summary.py" "$out/console.log" --kunit kidled \
