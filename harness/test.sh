@@ -22,7 +22,10 @@ for lane in "${lanes[@]}"; do
 	log "=== lane $lane ==="
 	start=$(date +%s)
 	if [ "$lane" = matrix ]; then
-		line=$(bash "$REPO/harness/matrix.sh" | tee /dev/stderr | tail -1) || true
+		# (not tee /dev/stderr: reopening a redirected stderr truncates the file)
+		res=$(bash "$REPO/harness/matrix.sh") || true
+		echo "$res" >&2
+		line=$(echo "$res" | tail -1)
 		[[ $line =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]] || line="0 passed, 1 failed"
 		echo "[matrix] $line"
 		total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
