@@ -1,7 +1,7 @@
 #!/bin/sh
 # Run every kselftest in /selftests/kidled; KTAP goes to the console.
 # kidled_only=NAME[,NAME...] on the kernel command line runs only those
-# kidled_NAME tests (a developer's shortcut; CI runs them all).
+# kidled_NAME tests (the KASAN and production lanes, and developers).
 only=$(sed -n 's/.*kidled_only=\([a-z_,]*\).*/\1/p' /proc/cmdline)
 rc=0
 n=0

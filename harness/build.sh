@@ -1,5 +1,6 @@
 #!/bin/bash
-# Configure (tinyconfig + fragments) and build bzImage out of tree.
+# Configure (tinyconfig + fragments; for the lane "prod" Debian's production
+# config instead of tinyconfig) and build bzImage out of tree.
 #   build.sh LANE SRCDIR FRAGMENT...   -> $CACHE/out/LANE/arch/x86/boot/bzImage
 # Fails if olddefconfig dropped any option the fragments request.
 . "$(dirname "$0")/common.sh"
@@ -10,9 +11,19 @@ mkdir -p "$out" "$CCACHE_DIR"
 cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0; if (!($1 in o)) { o[$1] = n++; k[n - 1] = $1 } }
 	END { for (i = 0; i < n; i++) print v[k[i]] }' > "$out/fragment.new"
 mk() { make -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" -j"$(nproc)" "$@"; }
+DEBCONFIG=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$out/.config" ]; then
-	log "configuring $lane (tinyconfig + $*)"
-	mk -s tinyconfig >/dev/null
+	if [ "$lane" = prod ]; then
+		# Debian's production config, its built-in part: localmodconfig
+		# with an lsmod listing no module turns every =m off
+		log "configuring $lane (Debian's config, built-in part + $*)"
+		xzcat "$DEBCONFIG" > "$out/.config"
+		echo "Module                  Size  Used by" > "$out/lsmod.empty"
+		mk -s LSMOD="$out/lsmod.empty" localmodconfig >/dev/null 2>&1
+	else
+		log "configuring $lane (tinyconfig + $*)"
+		mk -s tinyconfig >/dev/null
+	fi
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/fragment.new" >/dev/null
 	mk -s olddefconfig >/dev/null
 	bad=0

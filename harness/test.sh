@@ -3,15 +3,21 @@
 # lockdep, UBSAN & co.), build the patched kernel, boot it under QEMU
 # -icount in test mode (KUnit at boot, then the kidled kselftests) and count
 # the results; the KASAN lane runs KUnit and the selftests that exercise
-# memory lifetimes ($KASAN_TESTS); then the build matrix (harness/matrix.sh:
-# injector off, Debian's config). Ends with the overall "N passed, N failed".
-#   test.sh [LANE...]     default: test debug kasan matrix
+# memory lifetimes ($KASAN_TESTS); the production lane boots Debian's own
+# config (HZ=250, NO_HZ_FULL, PREEMPT_DYNAMIC, VIRT_CPU_ACCOUNTING_GEN,
+# SCHED_AUTOGROUP) and runs $PROD_TESTS and the seed program; then the build
+# matrix (harness/matrix.sh: injector off). Ends with the overall
+# "N passed, N failed".
+#   test.sh [LANE...]     default: test debug kasan prod matrix
 . "$(dirname "$0")/common.sh"
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(test debug kasan matrix)
+[ ${#lanes[@]} -gt 0 ] || lanes=(test debug kasan prod matrix)
 # KASAN triples the kernel's instruction count: all of the suite would take
 # half an hour, and its timing tests would measure KASAN
 KASAN_TESTS=abi,churn,delegation,fuzz,hotplug
+# what operators run: the ABI, accuracy with every CPU busy, eager and lazy
+# injection, priorities, trace events (with autogroups), giving way
+PROD_TESTS=abi,accounting,busy,interactive,priority,trace,yield
 total_pass=0 total_fail=0
 # the harness's own log parsing, against golden logs
 line=$(python3 "$REPO/tests/test_harness.py" 2>&1 | tail -1)
@@ -44,22 +50,28 @@ for lane in "${lanes[@]}"; do
 	selftests=$(grep -oP '^TEST_GEN_PROGS\s*\+?=\s*\K\S+' \
 		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,),bench:smoke
 	append=kidled_mode=test
+	kunit=kidled
 	if [ "$lane" = kasan ]; then
 		append+=" kidled_only=$KASAN_TESTS"
 		selftests=$(echo ",$KASAN_TESTS" | sed 's/,/,kidled:kidled_/g; s/^,//')
+	elif [ "$lane" = prod ]; then
+		# no KUnit in Debian's built-in config
+		append+=" kidled_only=$PROD_TESTS"
+		selftests=$(echo ",$PROD_TESTS" | sed 's/,/,kidled:kidled_/g; s/^,//')
+		kunit=""
 	fi
 	python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
 		--append "$append" --log "$out/console.log" --timeout 2400 --echo \
 		--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' || true
 	result=$(cut -d' ' -f2 "$out/console.log.result" 2>/dev/null || echo CRASH)
-	summary=$(python3 "$REPO/harness/summary.py" "$out/console.log" --kunit kidled \
+	summary=$(python3 "$REPO/harness/summary.py" "$out/console.log" --kunit "$kunit" \
 		--selftests "$selftests" --result "$result" || true)
 	echo "$summary" | sed "s/^/[$lane] /"
 	line=$(echo "$summary" | tail -1)
 	total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
 	total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
 	# the 2010 test program needs cgroup v1 with cpuset: a boot of its own
-	if [ "$lane" = test ]; then
+	if [ "$lane" = test ] || [ "$lane" = prod ]; then
 		rm -f "$out/seed.log.result"
 		python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
 			--append "kidled_mode=seed" --log "$out/seed.log" --timeout 1200 --echo \
