@@ -39,6 +39,8 @@ if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$out/.config" ]; then
 	[ $bad = 0 ] || { rm -f "$out/.config"; die "olddefconfig dropped requested options (see above)"; }
 	mv "$out/fragment.new" "$out/fragment"
 fi
+# KIDLED_CONFIGURE_ONLY=1: stop here (the build matrix compiles objects only)
+[ "${KIDLED_CONFIGURE_ONLY:-0}" = 1 ] && exit 0
 log "building $lane kernel in $out (progress: $out/build.log)"
 start=$(date +%s)
 targets=(bzImage)

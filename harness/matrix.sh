@@ -3,7 +3,8 @@
 # without a single W=1 warning, in configurations the test lanes do not
 # boot (the lanes' own configs get W=1 on kidled's files in kernel.sh):
 #   off     tinyconfig + config/kidled.config with CONFIG_IDLE_CYCLE_INJECTOR=n:
-#           a whole bzImage, so that nothing depends on the injector
+#           every object the series touches compiles without it (the stubs
+#           in the headers); compile-only, to fit CI's time
 #   debian  Debian's production config (linux-config-6.12, amd64 none:
 #           NO_HZ_FULL, PREEMPT_DYNAMIC, HZ=250) with the injector on, as an
 #           operator would build it: the touched objects
@@ -50,13 +51,15 @@ for cfg in "${configs[@]}"; do
 	case $cfg in
 	off)
 		printf 'CONFIG_IDLE_CYCLE_INJECTOR=n\nCONFIG_KIDLED_KUNIT_TEST=n\n' > "$CACHE/off.config"
-		bash "$REPO/harness/build.sh" "matrix-$cfg" "$BUILDSRC" \
+		KIDLED_CONFIGURE_ONLY=1 bash "$REPO/harness/build.sh" "matrix-$cfg" "$BUILDSRC" \
 			"$REPO/config/kidled.config" "$CACHE/off.config" || ok=0
 		if grep -q '^CONFIG_IDLE_CYCLE_INJECTOR=y' "$out/.config"; then
 			echo "the injector is still on" >&2
 			ok=0
 		fi
-		[ $ok = 0 ] || w1 "${OBJS[@]}" || ok=0
+		log "preparing $cfg (progress: $out/build.log)"
+		[ $ok = 0 ] || mk prepare > "$out/build.log" 2>&1 || { tail -20 "$out/build.log" >&2; ok=0; }
+		[ $ok = 0 ] || w1 "${OBJS[@]}" kernel/cpu.o || ok=0
 		;;
 	debian)
 		mkdir -p "$out"
@@ -78,7 +81,7 @@ for cfg in "${configs[@]}"; do
 	*) die "unknown configuration $cfg" ;;
 	esac
 	if [ $ok = 1 ]; then
-		echo "ok $cfg: built, W=1 clean on the touched objects"
+		echo "ok $cfg: W=1 clean on the touched objects"
 		pass=$((pass + 1))
 	else
 		echo "FAILED $cfg (logs in $out)"
