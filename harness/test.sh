@@ -8,10 +8,12 @@
 # SCHED_AUTOGROUP) and runs $PROD_TESTS and the seed program; then the build
 # matrix (harness/matrix.sh: injector off). Ends with the overall
 # "N passed, N failed".
-#   test.sh [LANE...]     default: test debug kasan prod matrix
+#   test.sh [LANE...]     default: test debug prod matrix (kasan on request)
 . "$(dirname "$0")/common.sh"
 lanes=("$@")
-[ ${#lanes[@]} -gt 0 ] || lanes=(test debug kasan prod matrix)
+# (kasan is not a default lane: with the prod lane, CI's 75 minutes do not
+# hold it; run it with: bash harness/test.sh kasan)
+[ ${#lanes[@]} -gt 0 ] || lanes=(test debug prod matrix)
 # KASAN triples the kernel's instruction count: all of the suite would take
 # half an hour, and its timing tests would measure KASAN
 KASAN_TESTS=abi,churn,delegation,fuzz,hotplug
