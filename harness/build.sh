@@ -20,6 +20,7 @@ if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$out/.config" ]; then
 		xzcat "$DEBCONFIG" > "$out/.config"
 		echo "Module                  Size  Used by" > "$out/lsmod.empty"
 		mk -s LSMOD="$out/lsmod.empty" localmodconfig >/dev/null 2>&1
+		cp "$out/.config" "$out/.config.debian"
 	else
 		log "configuring $lane (tinyconfig + $*)"
 		mk -s tinyconfig >/dev/null
@@ -36,6 +37,17 @@ if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$out/.config" ]; then
 			grep -qx "$line" "$out/.config" || { echo "dropped: $line (have: $(grep "^$opt=\|$opt is not" "$out/.config"))" >&2; bad=1; }
 		fi
 	done < "$out/fragment.new"
+	# the production lane trims what a guest never reaches (prod.config),
+	# never what the scheduler, the tick, accounting, cgroups, idle or
+	# tracing depend on: those must still be Debian's own values
+	if [ "$lane" = prod ]; then
+		keep='^CONFIG_(HZ|NO_HZ|PREEMPT|VIRT_CPU_ACCOUNTING|TICK_CPU_ACCOUNTING|IRQ_TIME_ACCOUNTING|CONTEXT_TRACKING|SCHED_|CGROUP|FAIR_GROUP|CFS_BANDWIDTH|RT_GROUP|UCLAMP|PSI|NUMA|RCU_|CPU_IDLE|CPU_FREQ|INTEL_IDLE|HALTPOLL|HIGH_RES_TIMERS|PARAVIRT|KVM_GUEST|X86_X2APIC|NR_CPUS|HOTPLUG_CPU|SUSPEND|PM_SLEEP|THERMAL|POWERCAP|IDLE_INJECT|FTRACE|FUNCTION_TRACER|KPROBES|BPF_SYSCALL|PERF_EVENTS|MEMCG|CPUSETS)'
+		if ! diff <(grep -E "$keep" "$out/.config.debian") <(grep -E "$keep" "$out/.config" |
+			grep -v '^CONFIG_CPUSETS_V1=') >&2; then
+			bad=1
+			echo "prod.config changed Debian's scheduler/timer/accounting options (above)" >&2
+		fi
+	fi
 	[ $bad = 0 ] || { rm -f "$out/.config"; die "olddefconfig dropped requested options (see above)"; }
 	mv "$out/fragment.new" "$out/fragment"
 fi

@@ -9,11 +9,18 @@
 # matrix (harness/matrix.sh: injector off). Ends with the overall
 # "N passed, N failed".
 #   test.sh [LANE...]     default: test debug prod matrix (kasan on request)
+#
+# Order, for CI's time on 2 cores: every kernel is built first (a build
+# uses both cores), then the guests boot $KIDLED_GUESTS at a time (default
+# 2). An -icount guest is one host thread, and its guest time follows its
+# own instructions, so two guests side by side measure what one measures
+# alone; a guest is never run beside a kernel build.
 . "$(dirname "$0")/common.sh"
 lanes=("$@")
 # (kasan is not a default lane: with the prod lane, CI's 75 minutes do not
 # hold it; run it with: bash harness/test.sh kasan)
 [ ${#lanes[@]} -gt 0 ] || lanes=(test debug prod matrix)
+GUESTS=${KIDLED_GUESTS:-2}
 # KASAN triples the kernel's instruction count: all of the suite would take
 # half an hour, and its timing tests would measure KASAN
 KASAN_TESTS=abi,churn,delegation,fuzz,hotplug
@@ -23,34 +30,30 @@ DEBUG_BUSY=10:50,100:90,500:10,7:33,25:80
 # injection, priorities, trace events (with autogroups), giving way
 PROD_TESTS=abi,accounting,busy,interactive,priority,trace,yield
 total_pass=0 total_fail=0
+count() { # "N passed, N failed" -> totals
+	total_pass=$((total_pass + $(echo "$1" | cut -d' ' -f1)))
+	total_fail=$((total_fail + $(echo "$1" | cut -d' ' -f3)))
+}
 # the harness's own log parsing, against golden logs
 line=$(python3 "$REPO/tests/test_harness.py" 2>&1 | tail -1)
 echo "[harness] $line"
-total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
-total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
+count "$line"
+
+# 1. build: every lane's kernel, then the matrix (compile only)
+jobs=()     # "name|log|kunit|selftests|kernel|initrd|append|timeout"
+seeds=()    # the short boots go last
 for lane in "${lanes[@]}"; do
-	log "=== lane $lane ==="
+	[ "$lane" = matrix ] && continue
+	log "=== lane $lane: build ==="
 	start=$(date +%s)
-	if [ "$lane" = matrix ]; then
-		# (not tee /dev/stderr: reopening a redirected stderr truncates the file)
-		res=$(bash "$REPO/harness/matrix.sh") || true
-		echo "$res" >&2
-		line=$(echo "$res" | tail -1)
-		[[ $line =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]] || line="0 passed, 1 failed"
-		echo "[matrix] $line"
-		total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
-		total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
-		log "lane $lane took $(( $(date +%s) - start ))s"
-		continue
-	fi
 	if ! paths=$(bash "$REPO/harness/kernel.sh" "$lane"); then
 		echo "FAILED: lane $lane: kernel build"
 		total_fail=$((total_fail + 1))
 		continue
 	fi
+	log "lane $lane: build took $(( $(date +%s) - start ))s"
 	eval "$paths"
 	out=$CACHE/out/$lane
-	rm -f "$out/console.log.result"
 	selftests=$(grep -oP '^TEST_GEN_PROGS\s*\+?=\s*\K\S+' \
 		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,),bench:smoke
 	append=kidled_mode=test
@@ -69,31 +72,63 @@ for lane in "${lanes[@]}"; do
 		selftests=$(echo ",$PROD_TESTS" | sed 's/,/,kidled:kidled_/g; s/^,//')
 		kunit=""
 	fi
-	python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
-		--append "$append" --log "$out/console.log" --timeout 2400 --echo \
-		--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' || true
-	result=$(cut -d' ' -f2 "$out/console.log.result" 2>/dev/null || echo CRASH)
-	summary=$(python3 "$REPO/harness/summary.py" "$out/console.log" --kunit "$kunit" \
-		--selftests "$selftests" --result "$result" || true)
-	echo "$summary" | sed "s/^/[$lane] /"
-	line=$(echo "$summary" | tail -1)
-	total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
-	total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
+	jobs+=("$lane|$out/console.log|$kunit|$selftests|$KERNEL|$INITRD|$append|2400")
 	# the 2010 test program needs cgroup v1 with cpuset: a boot of its own
 	if [ "$lane" = test ] || [ "$lane" = prod ]; then
-		rm -f "$out/seed.log.result"
-		python3 "$REPO/harness/qemu.py" --kernel "$KERNEL" --initrd "$INITRD" \
-			--append "kidled_mode=seed" --log "$out/seed.log" --timeout 1200 --echo \
-			--echo-filter '^[^\[]' || true
-		result=$(cut -d' ' -f2 "$out/seed.log.result" 2>/dev/null || echo CRASH)
-		summary=$(python3 "$REPO/harness/summary.py" "$out/seed.log" \
-			--kunit "" --selftests kidled:seed --result "$result" || true)
-		echo "$summary" | sed "s/^/[$lane seed] /"
-		line=$(echo "$summary" | tail -1)
-		total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
-		total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
+		seeds+=("$lane seed|$out/seed.log||kidled:seed|$KERNEL|$INITRD|kidled_mode=seed|1200")
 	fi
-	log "lane $lane took $(( $(date +%s) - start ))s"
+done
+jobs+=(${seeds[@]+"${seeds[@]}"})
+for lane in "${lanes[@]}"; do
+	[ "$lane" = matrix ] || continue
+	log "=== lane matrix ==="
+	start=$(date +%s)
+	# (not tee /dev/stderr: reopening a redirected stderr truncates the file)
+	res=$(bash "$REPO/harness/matrix.sh") || true
+	echo "$res" >&2
+	line=$(echo "$res" | tail -1)
+	[[ $line =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]] || line="0 passed, 1 failed"
+	echo "[matrix] $line"
+	count "$line"
+	log "lane matrix took $(( $(date +%s) - start ))s"
+done
+
+# 2. boot: the guests, $GUESTS at a time, the longest first (the jobs'
+# order); each one's console goes to its log and, when it is done, to ours
+run_guest() { # job -> its log, log.result, log.out
+	IFS='|' read -r name lg _ _ kernel initrd append timeout <<<"$1"
+	rm -f "$lg.result"
+	start=$(date +%s)
+	python3 "$REPO/harness/qemu.py" --kernel "$kernel" --initrd "$initrd" \
+		--append "$append" --log "$lg" --timeout "$timeout" --echo \
+		--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' \
+		>"$lg.out" 2>&1 || true
+	echo "[$name] guest took $(( $(date +%s) - start ))s" >>"$lg.out"
+}
+log "=== ${#jobs[@]} guest boots, $GUESTS at a time ==="
+start=$(date +%s)
+running=0
+for job in "${jobs[@]}"; do
+	if [ "$running" -ge "$GUESTS" ]; then
+		wait -n || true
+		running=$((running - 1))
+	fi
+	log "boot: ${job%%|*}"
+	run_guest "$job" &
+	running=$((running + 1))
+done
+wait || true
+log "guest boots took $(( $(date +%s) - start ))s"
+
+# 3. results, in the lanes' order
+for job in "${jobs[@]}"; do
+	IFS='|' read -r name lg kunit selftests _ <<<"$job"
+	cat "$lg.out" 2>/dev/null || true
+	result=$(cut -d' ' -f2 "$lg.result" 2>/dev/null || echo CRASH)
+	summary=$(python3 "$REPO/harness/summary.py" "$lg" --kunit "$kunit" \
+		--selftests "$selftests" --result "$result" || true)
+	echo "$summary" | sed "s/^/[$name] /"
+	count "$(echo "$summary" | tail -1)"
 done
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]
