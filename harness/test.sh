@@ -1,34 +1,47 @@
 #!/bin/bash
-# make test: for each lane (the test config, then the debug config with
-# lockdep, UBSAN & co.), build the patched kernel, boot it under QEMU
+# make test: for each lane, build the patched kernel, boot it under QEMU
 # -icount in test mode (KUnit at boot, then the kidled kselftests) and count
-# the results; the KASAN lane runs KUnit and the selftests that exercise
-# memory lifetimes ($KASAN_TESTS); the production lane boots Debian's own
-# config (HZ=250, NO_HZ_FULL, PREEMPT_DYNAMIC, VIRT_CPU_ACCOUNTING_GEN,
-# SCHED_AUTOGROUP) and runs $PROD_TESTS and the seed program; then the build
-# matrix (harness/matrix.sh: injector off). Ends with the overall
-# "N passed, N failed".
-#   test.sh [LANE...]     default: test debug prod matrix (kasan on request)
+# the results. Lanes:
+#   debug   tinyconfig + config/kidled.config + config/debug.config (lockdep,
+#           atomic-sleep, list and object checks, full PREEMPT, UBSAN): the
+#           suite but for the one-CPU-at-a-time accuracy cases, and five of
+#           kidled_busy's cases ($DEBUG_BUSY)
+#   prod    Debian's production config, built-in part (HZ=250, NO_HZ_FULL,
+#           PREEMPT_DYNAMIC, VIRT_CPU_ACCOUNTING_GEN, SCHED_AUTOGROUP) +
+#           config/prod.config: the whole suite (no KUnit, no modules) and
+#           the seed program
+#   matrix  harness/matrix.sh: builds with the injector off
+#   test    tinyconfig + config/kidled.config, the developers' kernel (make
+#           run, make seed): the whole suite and the seed program
+#   kasan   KUnit and the selftests that exercise memory lifetimes
+# Ends with the overall "N passed, N failed".
+#   test.sh [LANE...]     default: debug prod matrix
 #
-# Order, for CI's time on 2 cores: every kernel is built first (a build
-# uses both cores), then the guests boot $KIDLED_GUESTS at a time (default
-# 2). An -icount guest is one host thread, and its guest time follows its
-# own instructions, so two guests side by side measure what one measures
-# alone; a guest is never run beside a kernel build.
+# CI has 75 minutes on 2 cores, and a kernel build from scratch takes 10
+# (tinyconfig-based) to 25 (Debian's) of them: the default lanes are the
+# two that check most, the lockdep kernel and the kernel operators run;
+# the test lane, whose config is the debug lane's without the debugging,
+# runs on request (bash harness/test.sh test). Every kernel is built first
+# (a build uses both cores), then the guests boot $KIDLED_GUESTS at a time
+# (default 2), each lane's suite in two boots. An -icount guest is one host
+# thread, and its guest time follows its own instructions, so two guests
+# side by side measure what one measures alone; a guest is never run beside
+# a kernel build.
 . "$(dirname "$0")/common.sh"
 lanes=("$@")
-# (kasan is not a default lane: with the prod lane, CI's 75 minutes do not
-# hold it; run it with: bash harness/test.sh kasan)
-[ ${#lanes[@]} -gt 0 ] || lanes=(test debug prod matrix)
+[ ${#lanes[@]} -gt 0 ] || lanes=(debug prod matrix)
 GUESTS=${KIDLED_GUESTS:-2}
 # KASAN triples the kernel's instruction count: all of the suite would take
 # half an hour, and its timing tests would measure KASAN
 KASAN_TESTS=abi,churn,delegation,fuzz,hotplug
 # kidled_busy's cases on the debug lane: every interval and target once
 DEBUG_BUSY=10:50,100:90,500:10,7:33,25:80
-# what operators run: the ABI, accuracy with every CPU busy, eager and lazy
-# injection, priorities, trace events (with autogroups), giving way
-PROD_TESTS=abi,accounting,busy,interactive,priority,trace,yield
+# a lane's suite is run in two boots (for the two guest slots): these in
+# the second one
+SPLIT=interactive,lb,priority,rt,trace,yield
+only() { # selftest list -> kidled_only= value
+	echo "$1" | tr , '\n' | sed 's/^kidled:kidled_//; s/^bench:smoke$/bench/' | paste -sd,
+}
 total_pass=0 total_fail=0
 count() { # "N passed, N failed" -> totals
 	total_pass=$((total_pass + $(echo "$1" | cut -d' ' -f1)))
@@ -67,12 +80,23 @@ for lane in "${lanes[@]}"; do
 		append+=" kidled_skip=accuracy kidled_busy=$DEBUG_BUSY"
 		selftests=$(echo "$selftests" | sed 's/kidled:kidled_accuracy,//')
 	elif [ "$lane" = prod ]; then
-		# no KUnit in Debian's built-in config
-		append+=" kidled_only=$PROD_TESTS"
-		selftests=$(echo ",$PROD_TESTS" | sed 's/,/,kidled:kidled_/g; s/^,//')
+		# the whole suite; no KUnit in Debian's built-in config, and no
+		# modules, so no bench smoke test (it loads idle_inject's module)
+		selftests=$(echo "$selftests" | sed 's/,bench:smoke$//')
 		kunit=""
 	fi
-	jobs+=("$lane|$out/console.log|$kunit|$selftests|$KERNEL|$INITRD|$append|2400")
+	if [ "$lane" = kasan ]; then
+		jobs+=("$lane|$out/console.log|$kunit|$selftests|$KERNEL|$INITRD|$append|2400")
+	else
+		# two boots, for the two guest slots: the second one runs
+		# $SPLIT and the bench smoke test (kidled_only)
+		first=$(echo "$selftests" | tr , '\n' | grep -v "^bench:" |
+			grep -vE "^kidled:kidled_(${SPLIT//,/|})$" | paste -sd,)
+		second=$(echo "$selftests" | tr , '\n' |
+			grep -E "^bench:|^kidled:kidled_(${SPLIT//,/|})$" | paste -sd,)
+		jobs+=("$lane|$out/console.log|$kunit|$first|$KERNEL|$INITRD|$append kidled_only=$(only "$first")|2400")
+		jobs+=("$lane 2|$out/console2.log||$second|$KERNEL|$INITRD|$append kidled_only=$(only "$second")|2400")
+	fi
 	# the 2010 test program needs cgroup v1 with cpuset: a boot of its own
 	if [ "$lane" = test ] || [ "$lane" = prod ]; then
 		seeds+=("$lane seed|$out/seed.log||kidled:seed|$KERNEL|$INITRD|kidled_mode=seed|1200")
