@@ -17,7 +17,7 @@ done
 rc=0
 n=0
 for t in /selftests/kidled/*; do
-	[ -x "$t" ] || continue
+	[ -f "$t" ] && [ -x "$t" ] || continue
 	name=$(basename "$t" | sed 's/^kidled_//')
 	case ",$only," in
 	,,|*",$name,"*) ;;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Build the guest initramfs: static busybox, /init, guest tools and the
 # kidled kselftests built from the source tree SRC; with OBJ (a kernel
-# build with modules), also the benchmark's idle_inject test module.
+# build with modules), also the benchmark's idle_inject test module and
+# the selftests' test modules.
 #   initramfs.sh SRC OUT.cpio.gz [OBJ]
 . "$(dirname "$0")/common.sh"
 src=$1 out=$2 obj=${3:-}
@@ -31,9 +32,19 @@ if [ -n "$obj" ] && [ -f "$obj/Module.symvers" ]; then
 fi
 cp "$REPO/guest/init" "$work/init"
 cp "$REPO"/guest/*.sh "$work/guest/"
-if [ -d "$src/tools/testing/selftests/kidled" ]; then
-	make -s -C "$src/tools/testing/selftests/kidled" OUTPUT="$work/selftests/kidled" \
+st=$src/tools/testing/selftests/kidled
+if [ -d "$st" ]; then
+	# the selftests' test modules (TEST_GEN_MODS_DIR) need a kernel
+	# build with modules; without one, lib.mk skips them
+	kdir=/nonexistent
+	[ -n "$obj" ] && [ -f "$obj/Module.symvers" ] && kdir=$obj
+	make -s -C "$st" OUTPUT="$work/selftests/kidled" KDIR="$kdir" W=1 \
 		LDFLAGS=-static >/dev/null
 	find "$work/selftests/kidled" -name '*.o' -delete
+	if [ "$kdir" != /nonexistent ] && [ -d "$st/test_modules" ]; then
+		mkdir -p "$work/selftests/kidled/test_modules"
+		cp "$st"/test_modules/*.ko "$work/selftests/kidled/test_modules/" ||
+			die "the kidled selftests' test modules did not build"
+	fi
 fi
 (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$out"

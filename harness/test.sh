@@ -8,8 +8,8 @@
 #           kidled_busy's cases ($DEBUG_BUSY)
 #   prod    Debian's production config, built-in part (HZ=250, NO_HZ_FULL,
 #           PREEMPT_DYNAMIC, VIRT_CPU_ACCOUNTING_GEN, SCHED_AUTOGROUP) +
-#           config/prod.config: the whole suite (no KUnit, no modules) and
-#           the seed program
+#           config/prod.config: the whole suite (no KUnit, no modules),
+#           the seed program, and accounting and accuracy on a nohz_full CPU
 #   matrix  harness/matrix.sh: builds with the injector off
 #   test    tinyconfig + config/kidled.config, the developers' kernel (make
 #           run, make seed): the whole suite and the seed program
@@ -36,6 +36,8 @@ GUESTS=${KIDLED_GUESTS:-2}
 KASAN_TESTS=abi,churn,delegation,fuzz,hotplug
 # kidled_busy's cases on the debug lane: every interval and target once
 DEBUG_BUSY=10:50,100:90,500:10,7:33,25:80
+# kidled_busy's cases on the prod lane's nohz_full boot
+NOHZ_FULL_BUSY=100:50,10:90
 # a lane's suite is run in two boots (for the two guest slots): these in
 # the second one
 SPLIT=interactive,lb,priority,rt,trace,yield
@@ -100,6 +102,11 @@ for lane in "${lanes[@]}"; do
 	# the 2010 test program needs cgroup v1 with cpuset: a boot of its own
 	if [ "$lane" = test ] || [ "$lane" = prod ]; then
 		seeds+=("$lane seed|$out/seed.log||kidled:seed|$KERNEL|$INITRD|kidled_mode=seed|1200")
+	fi
+	# Debian's kernel accounts nohz_full CPUs with vtime (context
+	# switches, not ticks): accounting and accuracy there, a boot of its own
+	if [ "$lane" = prod ]; then
+		seeds+=("$lane nohz_full|$out/nohz_full.log||kidled:kidled_accounting,kidled:kidled_busy|$KERNEL|$INITRD|kidled_mode=test kidled_only=accounting,busy kidled_busy=$NOHZ_FULL_BUSY nohz_full=1|900")
 	fi
 done
 jobs+=(${seeds[@]+"${seeds[@]}"})
