@@ -17,7 +17,9 @@ bash "$REPO/harness/build.sh" "$lane" "$BUILDSRC" "${frags[@]}"
 out=$CACHE/out/$lane
 # our own files must build warning-free with W=1; on the production config
 # also every object the series touches (it has what tinyconfig leaves out)
-objs=(kernel/sched/kidled.o)
+objs=(kernel/sched/kidled.o kernel/sched/kidled_sysctl.o kernel/sched/kidled_lb.o)
+grep -q '^CONFIG_KIDLED_GROUPS=y' "$out/.config" &&
+	objs+=(kernel/sched/kidled_group.o kernel/sched/kidled_charge.o)
 grep -q '^CONFIG_KIDLED_KUNIT_TEST=y' "$out/.config" && objs+=(kernel/sched/kidled_kunit.o)
 [ "$lane" = prod ] && objs+=(kernel/sched/core.o kernel/sched/fair.o kernel/sched/build_policy.o
 	kernel/sched/build_utility.o kernel/softirq.o kernel/cpu.o)
