@@ -7,6 +7,8 @@
 only=$(sed -n 's/.*kidled_only=\([a-z_,]*\).*/\1/p' /proc/cmdline)
 skip=$(sed -n 's/.*kidled_skip=\([a-z_,]*\).*/\1/p' /proc/cmdline)
 busy=$(sed -n 's/.*kidled_busy=\([0-9:,]*\).*/\1/p' /proc/cmdline | tr , ' ')
+# kidled_verbose: tests that can tell more (who else ran) tell it always
+grep -qw kidled_verbose /proc/cmdline && export KIDLED_VERBOSE=1
 # Boot work still running (the crypto self-tests of Debian's config take
 # a few seconds of every CPU) would count against the first test's tasks.
 i=0
