@@ -53,11 +53,16 @@ uncap() {
 	echo max > $CG/capped/cpu.max
 }
 
-# cost: pipe ping-pong (guest ns per round trip) and timer interrupts of
-# a dormant CPU, in the state $1
+# cost: pipe ping-pong (guest ns per round trip), hackbench (guest ms) and
+# timer interrupts of a dormant CPU, in the state $1
 cost() {
 	for i in 1 2 3; do
 		echo "bench: pingpong state=$1 $(pingpong $CPU $(ms 20000) $2 | sed 's/.*, \([0-9.]*\) ns each/ns=\1/')"
+	done
+	# every CPU, many groups, wake-heavy: 4 groups of 20 tasks, each
+	# group in a child of $2 when given (the cgroup tree's paths too)
+	for i in 1 2 3; do
+		echo "bench: hackbench state=$1 $(hackbench 4 $(ms 50) ${2:+$2} | sed 's/.*, \([0-9.]*\) ms.*/ms=\1/')"
 	done
 	a=$(awk '/LOC:/ { print $('$CPU' + 2) }' /proc/interrupts)
 	sleep $(( 10 / scale ))

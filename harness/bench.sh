@@ -23,7 +23,7 @@ boot() { # NAME KERNEL INITRD PART [qemu.py options]
 	shift 4
 	log "bench: $name ($part)"
 	python3 "$REPO/harness/qemu.py" --kernel "$kernel" --initrd "$initrd" \
-		--append "kidled_mode=bench kidled_bench=$part" --log "$logs/$name.log" \
+		--append "kidled_mode=bench kidled_bench=$part kunit.enable=0" --log "$logs/$name.log" \
 		--timeout 3600 --echo --echo-filter '^bench: (part|accuracy|wake|pays|pingpong|timer|done)|^qemu: mark' \
 		"$@" | cut -c1-160 || true
 	result=$(cut -d' ' -f2 "$logs/$name.log.result" 2>/dev/null || echo CRASH)

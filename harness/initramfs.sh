@@ -12,7 +12,7 @@ mkdir -p "$work"/{bin,sbin,proc,sys,dev,tmp,guest,selftests/kidled,usr/bin,bench
 cp /bin/busybox "$work/bin/busybox"
 file -L "$work/bin/busybox" 2>/dev/null | grep -q 'statically linked' || [ ! -x /usr/bin/file ] ||
 	die "/bin/busybox is not static (install busybox-static)"
-for p in guest-exit kidled-top hog ptyrun pingpong bench timerlat; do
+for p in guest-exit kidled-top hog ptyrun pingpong hackbench bench timerlat; do
 	gcc -static -O2 -Wall -o "$work/bin/$p" "$REPO/guest/$p.c"
 done
 # the 2010 cover letter's test program, unchanged, when the seeds are here
