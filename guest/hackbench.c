@@ -5,8 +5,9 @@
  * writes LOOPS rounds of one 100-byte message to each receiver of its
  * group through the receiver's pipe, so tasks block and wake all the time.
  * With CGROUP_DIR, each group runs in its own child group hbN of it (the
- * parent's cpu.power_interactive copied, when it has one): the enqueues
- * and dequeues then go through group entities too. Prints the guest time
+ * cpu controller enabled below CGROUP_DIR for the run, the parent's
+ * cpu.power_interactive copied when it has one): the enqueues and
+ * dequeues then go through two levels of group entities. Prints the guest time
  * from the start signal until every task has exited (under QEMU -icount,
  * guest time is instructions).
  *   hackbench GROUPS LOOPS [CGROUP_DIR]
@@ -132,6 +133,10 @@ int main(int argc, char **argv)
 	pipes = calloc(groups, sizeof(*pipes));
 	if (!pipes || pipe(start))
 		die("setup");
+	if (parent) {
+		snprintf(dir, sizeof(dir), "%s/cgroup.subtree_control", parent);
+		put(dir, "+cpu");
+	}
 	for (g = 0; g < groups; g++) {
 		if (parent)
 			group_dir(parent, g, dir, sizeof(dir));
@@ -159,6 +164,15 @@ int main(int argc, char **argv)
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
 			fails++;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	/* leave CGROUP_DIR as it was: tasks can join it again */
+	for (g = 0; parent && g < groups; g++) {
+		snprintf(dir, sizeof(dir), "%s/hb%d", parent, g);
+		rmdir(dir);
+	}
+	if (parent) {
+		snprintf(dir, sizeof(dir), "%s/cgroup.subtree_control", parent);
+		put(dir, "-cpu");
+	}
 	printf("hackbench: %d groups, %d tasks, %d loops, %.3f ms%s\n", groups,
 	       groups * 2 * FDS, loops,
 	       (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
