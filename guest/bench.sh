@@ -60,9 +60,12 @@ cost() {
 		echo "bench: pingpong state=$1 $(pingpong $CPU $(ms 20000) $2 | sed 's/.*, \([0-9.]*\) ns each/ns=\1/')"
 	done
 	# every CPU, many groups, wake-heavy: 4 groups of 20 tasks, each
-	# group in a child of $2 when given (the cgroup tree's paths too)
-	for i in 1 2 3; do
-		echo "bench: hackbench state=$1 $(hackbench 4 $(ms 50) ${2:+$2} | sed 's/.*, \([0-9.]*\) ms.*/ms=\1/')"
+	# group in a child of $2 when given (the cgroup tree's paths too);
+	# one run varies by up to 10% (where the tasks land), five of
+	# 400 rounds (about 0.35 s each) give a steadier median
+	for i in 1 2 3 4 5; do
+		echo "bench: hackbench state=$1 $(hackbench 4 $(ms 400) ${2:+$2} |
+			sed 's/.*, \([0-9]*\) switches, \([0-9]*\) ns cpu each, \([0-9.]*\) ms.*/csw=\1 ns=\2 ms=\3/')"
 	done
 	a=$(awk '/LOC:/ { print $('$CPU' + 2) }' /proc/interrupts)
 	sleep $(( 10 / scale ))

@@ -8,8 +8,10 @@
  * cpu controller enabled below CGROUP_DIR for the run, the parent's
  * cpu.power_interactive copied when it has one): the enqueues and
  * dequeues then go through two levels of group entities. Prints the guest time
- * from the start signal until every task has exited (under QEMU -icount,
- * guest time is instructions).
+ * from the start signal until every task has exited, and the tasks' CPU
+ * time per context switch (under QEMU -icount, guest time is instructions;
+ * the elapsed time also depends on where the tasks land, the CPU time per
+ * switch much less).
  *   hackbench GROUPS LOOPS [CGROUP_DIR]
  */
 #define _GNU_SOURCE
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -121,6 +124,9 @@ int main(int argc, char **argv)
 	const char *parent = argc > 3 ? argv[3] : NULL;
 	int (*pipes)[FDS][2];
 	struct timespec t0, t1;
+	struct rusage ru;
+	double cpu;
+	long csw;
 	char dir[300];
 	int wfds[FDS];
 
@@ -173,8 +179,12 @@ int main(int argc, char **argv)
 		snprintf(dir, sizeof(dir), "%s/cgroup.subtree_control", parent);
 		put(dir, "-cpu");
 	}
-	printf("hackbench: %d groups, %d tasks, %d loops, %.3f ms%s\n", groups,
-	       groups * 2 * FDS, loops,
+	getrusage(RUSAGE_CHILDREN, &ru);
+	cpu = ru.ru_utime.tv_sec * 1e9 + ru.ru_utime.tv_usec * 1e3 +
+	      ru.ru_stime.tv_sec * 1e9 + ru.ru_stime.tv_usec * 1e3;
+	csw = ru.ru_nvcsw + ru.ru_nivcsw;
+	printf("hackbench: %d groups, %d tasks, %d loops, %ld switches, %.0f ns cpu each, %.3f ms%s\n",
+	       groups, groups * 2 * FDS, loops, csw, csw ? cpu / csw : 0,
 	       (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
 	       fails ? " (a task failed)" : "");
 	return fails ? 1 : 0;
