@@ -194,27 +194,22 @@ def cost(patched, base, ptimer, btimer, md, verdict, phb=(), bhb=()):
     rows = []
     for st, bst in (("root-fresh", "root-fresh"), ("group-fresh", "group-fresh"),
                     ("root-on0", "root-fresh"), ("group-on0", "group-fresh")):
-        p = [r for r in phb if r["state"] == st and "ns" in r]
-        b = [r for r in bhb if r["state"] == bst and "ns" in r]
+        p = [float(r["ms"]) for r in phb if r["state"] == st and "ms" in r]
+        b = [float(r["ms"]) for r in bhb if r["state"] == bst and "ms" in r]
         if not p or not b:
             continue
-        pn = statistics.median(float(r["ns"]) for r in p)
-        bn = statistics.median(float(r["ns"]) for r in b)
-        pm = statistics.median(float(r["ms"]) for r in p)
-        bm = statistics.median(float(r["ms"]) for r in b)
-        rows.append([st, f"{bn:.0f}", f"{pn:.0f}", f"{100 * (pn / bn - 1):+.2f}%",
-                     f"{bm:.1f}", f"{pm:.1f}"])
-        if st == "group-on0":
-            verdict.append(("hackbench CPU per switch with every key on within 1%",
-                            f"{100 * (pn / bn - 1):+.2f}%", pn / bn <= 1.01))
+        pm, bm = statistics.median(p), statistics.median(b)
+        rows.append([st, f"{bm:.1f} ({min(b):.0f}-{max(b):.0f})",
+                     f"{pm:.1f} ({min(p):.0f}-{max(p):.0f})", f"{100 * (pm / bm - 1):+.1f}%"])
     if rows:
         md.append("hackbench (4 groups of 10 senders and 10 receivers over pipes, unpinned, "
                   "400 rounds of a 100-byte message to every receiver; in 'group' states "
-                  "each group in its own child cgroup), the tasks' CPU time per context "
-                  "switch in guest ns and the elapsed guest ms (which varies by 10% with "
-                  "where the tasks land), medians of 5:\n\n" +
-                  table(["state", "baseline ns/switch", "patched ns/switch", "overhead",
-                         "baseline ms", "patched ms"], rows))
+                  "each group in its own child cgroup, two levels of group entities), "
+                  "elapsed guest ms, median (range) of 5. Where the tasks land moves one "
+                  "run by 10% and more under TCG (the CPU time per switch, also printed, "
+                  "moves as much), so this resolves a few percent, not 1%: the 1% bound "
+                  "is judged on the ping-pong above.\n\n" +
+                  table(["state", "baseline ms", "patched ms", "median vs baseline"], rows))
     rows = []
     for recs, kern in ((btimer, "baseline"), (ptimer, "patched")):
         for r in recs:
