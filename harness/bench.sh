@@ -2,9 +2,10 @@
 # make bench: kidled against the kernel's idle_inject, cpu.max and no
 # capping on the same workloads (guest/bench.sh), and the series' cost
 # against the kernel without it. Builds the patched kernel and a baseline
-# from the same config without kidled, boots three guests (patched under
+# from the same config without kidled, boots four guests (patched under
 # -icount: everything but real halting; baseline under -icount: cost;
-# patched without -icount: host CPU per guest second) and writes
+# patched without -icount: host CPU per guest second; Debian's config
+# under -icount: the irq-off sections of charging) and writes
 # bench/results/<date>/ with report.md, plots and the raw figures.
 . "$(dirname "$0")/common.sh"
 commit=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
@@ -33,6 +34,16 @@ boot() { # NAME KERNEL INITRD PART [qemu.py options]
 boot patched "$KERNEL" "$INITRD" full
 boot baseline "$base/arch/x86/boot/bzImage" "$base/initramfs.cpio.gz" cost
 boot halt "$KERNEL" "$INITRD" halt --no-icount --marks
+# the interrupts-off sections of power capping priority per lazy injection,
+# timed by function_graph, which Debian's config has and the test one not
+eval "$(bash "$REPO/harness/kernel.sh" prod | sed 's/^KERNEL=/PKERNEL=/; s/ INITRD=/ PINITRD=/')"
+log "bench: irqoff (prod)"
+python3 "$REPO/harness/qemu.py" --kernel "$PKERNEL" --initrd "$PINITRD" --mem 1G \
+	--append "kidled_mode=irqoff kunit.enable=0" --log "$logs/irqoff.log" --timeout 1200 |
+	cut -c1-160 || true
+[ "$(cut -d' ' -f2 "$logs/irqoff.log.result" 2>/dev/null)" = PASS ] ||
+	die "bench guest irqoff failed (log $logs/irqoff.log)"
+grep '^irqoff:' "$logs/irqoff.log" > "$res/irqoff.txt"
 cp "$CACHE/out/test/.config" "$res/kernel.config"
 python3 "$REPO/bench/report.py" "$res" \
 	--commit "$commit" \
