@@ -54,6 +54,7 @@ count "$line"
 
 # 1. build: every lane's kernel, then the matrix (compile only)
 jobs=()     # "name|log|kunit|selftests|kernel|initrd|append|timeout"
+longs=()    # each lane's second boot ($SPLIT): the longest, they go first
 seeds=()    # the short boots go last
 for lane in "${lanes[@]}"; do
 	[ "$lane" = matrix ] && continue
@@ -96,7 +97,7 @@ for lane in "${lanes[@]}"; do
 		second=$(echo "$selftests" | tr , '\n' |
 			grep -E "^bench:|^kidled:kidled_(${SPLIT//,/|})$" | paste -sd,)
 		jobs+=("$lane|$out/console.log|$kunit|$first|$KERNEL|$INITRD|$append kidled_only=$(only "$first")|2400")
-		jobs+=("$lane 2|$out/console2.log||$second|$KERNEL|$INITRD|$append kidled_only=$(only "$second")|2400")
+		longs+=("$lane 2|$out/console2.log||$second|$KERNEL|$INITRD|$append kidled_only=$(only "$second")|2400")
 	fi
 	# the 2010 test program needs cgroup v1 with cpuset: a boot of its own
 	if [ "$lane" = test ] || [ "$lane" = prod ]; then
@@ -111,7 +112,9 @@ for lane in "${lanes[@]}"; do
 		seeds+=("$lane nohz_full|$out/nohz_full.log||kidled:kidled_accounting|$KERNEL|$INITRD|kidled_mode=test kidled_only=accounting nohz_full=1|600")
 	fi
 done
-jobs+=(${seeds[@]+"${seeds[@]}"})
+# results are reported in the lanes' order, boots run longest first
+order=(${jobs[@]+"${jobs[@]}"} ${longs[@]+"${longs[@]}"} ${seeds[@]+"${seeds[@]}"})
+jobs=(${longs[@]+"${longs[@]}"} ${jobs[@]+"${jobs[@]}"} ${seeds[@]+"${seeds[@]}"})
 for lane in "${lanes[@]}"; do
 	[ "$lane" = matrix ] || continue
 	log "=== lane matrix ==="
@@ -153,8 +156,8 @@ done
 wait || true
 log "guest boots took $(( $(date +%s) - start ))s"
 
-# 3. results, in the lanes' order
-for job in "${jobs[@]}"; do
+# 3. results
+for job in "${order[@]}"; do
 	IFS='|' read -r name lg kunit selftests _ <<<"$job"
 	cat "$lg.out" 2>/dev/null || true
 	result=$(cut -d' ' -f2 "$lg.result" 2>/dev/null || echo CRASH)
