@@ -13,6 +13,12 @@
  *	With -t, reads the trace after the run and counts how many of the
  *	wakeups late by 1 ms or more ("spikes") an injection held up
  *	(kidled_inject_begin/end, or sched_switch to/from idle_inject/N).
+ *   bench lock CPU MS -g CGROUP -h CGROUP [-c WCPU] [-n NAME]
+ *	A lock holder (a process in the -h group, on CPU) takes a shared
+ *	futex-based mutex for 500 us every 1 ms of its own run time; a
+ *	waiter (in the -g group, on WCPU, default CPU) takes it every 1 ms
+ *	of sleep for MS. Prints the waiter's wait for the lock: p50, p99,
+ *	max, and how many waits were 1 ms or longer.
  *
  * Output lines start with "bench:" and hold key=value pairs.
  */
@@ -22,9 +28,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_WRITES	8
@@ -273,15 +283,94 @@ static int wake(int cpu, unsigned long long ms, int argc, char **argv)
 	return 0;
 }
 
+/* spin for @ns of this process's CPU time */
+static void burn(unsigned long long ns)
+{
+	unsigned long long t = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+
+	while (clock_ns(CLOCK_PROCESS_CPUTIME_ID) - t < ns)
+		;
+}
+
+static int lock(int cpu, unsigned long long ms, int argc, char **argv)
+{
+	static unsigned long long wait[MAX_WAKES], sorted[MAX_WAKES];
+	const char *cg = NULL, *hcg = NULL, *name = "-";
+	struct timespec req = { 0, 1000000 };
+	unsigned long long t, end;
+	pthread_mutexattr_t attr;
+	pthread_mutex_t *m;
+	long n = 0, i, over = 0;
+	int wcpu = cpu;
+	pid_t holder;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-g") && i + 1 < argc)
+			cg = argv[++i];
+		else if (!strcmp(argv[i], "-h") && i + 1 < argc)
+			hcg = argv[++i];
+		else if (!strcmp(argv[i], "-c") && i + 1 < argc)
+			wcpu = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-n") && i + 1 < argc)
+			name = argv[++i];
+		else
+			return 2;
+	}
+	m = mmap(NULL, sizeof(*m), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return 1;
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	pthread_mutex_init(m, &attr);
+	holder = fork();
+	if (holder < 0)
+		return 1;
+	if (!holder) {
+		pin(cpu, hcg);
+		for (;;) {
+			pthread_mutex_lock(m);
+			burn(500000);
+			pthread_mutex_unlock(m);
+			burn(500000);
+		}
+	}
+	pin(wcpu, cg);
+	nanosleep(&req, NULL);
+	prctl(PR_SET_TIMERSLACK, 1UL);
+	end = now_ns() + ms * 1000000ULL;
+	while ((t = now_ns()) < end && n < MAX_WAKES) {
+		nanosleep(&req, NULL);
+		t = now_ns();
+		pthread_mutex_lock(m);
+		wait[n] = now_ns() - t;
+		pthread_mutex_unlock(m);
+		if (wait[n++] >= SPIKE_NS)
+			over++;
+	}
+	kill(holder, SIGKILL);
+	waitpid(holder, NULL, 0);
+	if (!n)
+		return 1;
+	memcpy(sorted, wait, n * sizeof(wait[0]));
+	qsort(sorted, n, sizeof(sorted[0]), cmp_ull);
+	printf("bench: lock name=%s cpu=%d wcpu=%d ms=%llu count=%ld p50_us=%.1f p99_us=%.1f max_us=%.1f over_1ms=%ld\n",
+	       name, cpu, wcpu, ms, n, sorted[n / 2] / 1e3,
+	       sorted[n * 99 / 100] / 1e3, sorted[n - 1] / 1e3, over);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		fprintf(stderr, "usage: bench spin|wake CPU MS [options]\n");
+		fprintf(stderr, "usage: bench spin|wake|lock CPU MS [options]\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "spin"))
 		return spin(atoi(argv[2]), strtoull(argv[3], NULL, 10), argc - 4, argv + 4);
 	if (!strcmp(argv[1], "wake"))
 		return wake(atoi(argv[2]), strtoull(argv[3], NULL, 10), argc - 4, argv + 4);
+	if (!strcmp(argv[1], "lock"))
+		return lock(atoi(argv[2]), strtoull(argv[3], NULL, 10), argc - 4, argv + 4);
 	return 2;
 }

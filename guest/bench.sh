@@ -7,7 +7,7 @@
 #     cost   hot-path cost and timer interrupts only (the baseline kernel)
 #     halt   host CPU per guest second, marked for the host (no -icount)
 #     smoke  every workload once, briefly; KTAP for make test
-#     accuracy, protect, pays: that section of full alone
+#     accuracy, protect, pays, lock: that section of full alone
 part=${1:-$(sed -n 's/.*kidled_bench=\([a-z]*\).*/\1/p' /proc/cmdline)}
 K=/proc/sys/kernel/kidled
 CG=/tmp/bcg
@@ -118,17 +118,20 @@ do_accuracy() {
 	done
 }
 
-# protect MECH PCT: a 1 ms sleeper next to a hog, 100 ms interval
+# protect MECH PCT: a 1 ms sleeper next to a hog, 100 ms interval; "idle":
+# the sleeper alone (wakeups from natural idle). kidled-interactive runs
+# untraced (its latency is compared with natural idle); the -traced run
+# and kidled-batch tell which spikes an injection held up.
 protect() {
 	pg=inter hg=batch trace=
 	echo 0 > $T/tracing_on; echo > $T/trace
 	case $1 in
-	none) ;;
-	kidled-interactive|kidled-batch)
+	none|idle) ;;
+	kidled-interactive|kidled-interactive-traced|kidled-batch)
 		[ $1 = kidled-batch ] && pg=batch
 		echo 100 > $K/cpu/$CPU/interval
-		echo 1 > $T/events/kidled/enable
-		trace="-t $T/trace"
+		[ $1 != kidled-interactive ] && echo 1 > $T/events/kidled/enable
+		[ $1 != kidled-interactive ] && trace="-t $T/trace"
 		echo $2 > $K/cpu/$CPU/min_idle_percent ;;
 	idle_inject)
 		echo 'next_comm ~ "idle_inject*" || prev_comm ~ "idle_inject*"' \
@@ -141,10 +144,10 @@ protect() {
 		echo "$(((100 - $2) * 1000)) 100000" > $CG/capmax/cpu.max ;;
 	esac
 	echo 1 > $T/tracing_on
-	hog_in $hg
+	[ $1 != idle ] && hog_in $hg
 	r=$(bench wake $CPU $(ms 10000) -g $CG/$pg $trace -n "$1@$2")
 	echo 0 > $T/tracing_on
-	kill $hog; wait $hog 2>/dev/null
+	[ $1 != idle ] && { kill $hog; wait $hog 2>/dev/null; }
 	uncap
 	echo 0 > $T/events/enable
 	echo 0 > $T/events/sched/sched_switch/filter
@@ -153,11 +156,30 @@ protect() {
 }
 
 do_protect() {
+	protect idle 0
 	protect none 0
 	for pct in $1; do
-		for mech in kidled-interactive kidled-batch idle_inject cpu.max; do
+		for mech in kidled-interactive kidled-interactive-traced kidled-batch idle_inject cpu.max; do
 			[ $kidled = 0 ] && case $mech in kidled*) continue ;; esac
 			protect $mech $pct
+		done
+	done
+}
+
+# lock WCPU: a batch lock holder on $CPU (500 us of every 1 ms it runs) and
+# an interactive waiter on WCPU taking the lock every 1 ms; the waiter's
+# wait uncapped and with lazy 50% at 10, 100 and 500 ms
+do_lock() {
+	for w in $CPU 0; do
+		bench lock $CPU $(ms 3000) -g $CG/inter -h $CG/batch -c $w -n none@0 || fails=$((fails + 1))
+		[ $kidled = 1 ] || continue
+		for iv in 10 100 500; do
+			echo $iv > $K/cpu/$CPU/interval
+			echo 50 > $K/cpu/$CPU/min_idle_percent
+			sleep 0.2
+			bench lock $CPU $(ms 3000) -g $CG/inter -h $CG/batch -c $w \
+				-n kidled-$iv@50 || fails=$((fails + 1))
+			uncap
 		done
 	done
 }
@@ -217,15 +239,17 @@ full)
 	flags
 	do_accuracy "10 20 30 40 50 60 70 80 90"
 	do_protect "50 80"
-	do_pays ;;
+	do_pays
+	do_lock ;;
 cost)
 	do_cost ;;
-accuracy|protect|pays)	# one section alone (developers)
+accuracy|protect|pays|lock)	# one section alone (developers)
 	flags
 	case $part in
 	accuracy) do_accuracy "10 20 30 40 50 60 70 80 90" ;;
 	protect) do_protect "50 80" ;;
 	pays) do_pays ;;
+	lock) do_lock ;;
 	esac ;;
 halt)
 	flags
