@@ -3,7 +3,8 @@
 # where they exist) and boots: "git am" one patch at a time in a separate
 # worktree, build the test config, boot with the boot check.
 # Not part of make test (about 1-2 minutes per patch with a warm ccache).
-# BISECT_FROM=N only applies patches before the Nth (checked earlier).
+# BISECT_FROM=N only applies patches before the Nth (checked earlier);
+# BISECT_TO=M stops after the Mth.
 . "$(dirname "$0")/common.sh"
 bash "$REPO/harness/tree.sh" pristine
 wt=$CACHE/bisect-src
@@ -13,6 +14,7 @@ pass=0 fail=0 n=0
 while read -r p; do
 	case "$p" in ''|'#'*) continue ;; esac
 	n=$((n + 1))
+	[ "$n" -le "${BISECT_TO:-100000}" ] || break
 	git -C "$wt" am -q "$REPO/patches/$p" || die "$p does not apply"
 	[ "$n" -ge "${BISECT_FROM:-1}" ] || continue
 	if ! bash "$REPO/harness/build.sh" bisect "$wt" "$REPO/config/kidled.config" >/dev/null 2>"$CACHE/bisect.err"; then
