@@ -119,12 +119,13 @@ def protection(res, recs, cdfs, md, verdict):
         if r["mech"] == "kidled-interactive" and r["target"] == "80":
             pct = 100 * lost / base_n if base_n else 100
             tr = traced.get("80", {})
-            verdict.append(("interactive lost wakeups <= 0.05% at 80%",
-                            f"{lost} of {base_n} ({pct:.3f}%); the wake cost explains "
-                            f"{wake_cost:.0f}, injections held up "
-                            f"{tr.get('spikes_in_injection', '?')} of {tr.get('spikes', '?')} "
-                            "spikes (traced run)",
-                            pct <= 0.05))
+            for bound in (0.02, 0.05):  # issue 5's target, then issue 16's
+                verdict.append((f"interactive lost wakeups <= {bound}% at 80%",
+                                f"{lost} of {base_n} ({pct:.3f}%); the wake cost explains "
+                                f"{wake_cost:.0f}, injections held up "
+                                f"{tr.get('spikes_in_injection', '?')} of "
+                                f"{tr.get('spikes', '?')} spikes (traced run)",
+                                pct <= bound))
             for q in ("p50", "p99"):
                 if not nat:
                     break

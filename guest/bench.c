@@ -339,7 +339,7 @@ static int lock(int cpu, unsigned long long ms, int argc, char **argv)
 	nanosleep(&req, NULL);
 	prctl(PR_SET_TIMERSLACK, 1UL);
 	end = now_ns() + ms * 1000000ULL;
-	while ((t = now_ns()) < end && n < MAX_WAKES) {
+	while (now_ns() < end && n < MAX_WAKES) {
 		nanosleep(&req, NULL);
 		t = now_ns();
 		pthread_mutex_lock(m);
