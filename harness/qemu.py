@@ -48,6 +48,8 @@ def main():
     ap.add_argument("--initrd", required=True)
     ap.add_argument("--append", default="")
     ap.add_argument("--smp", type=int, default=2)
+    ap.add_argument("--topology", default="",
+                    help="appended to -smp N, e.g. sockets=1,cores=2,threads=2")
     ap.add_argument("--mem", default="512M")
     # -cx16: QEMU 7.2's TCG (Debian 12) now and then leaves a guest with
     # EFLAGS = the low half of RDI (reserved bits 22-31 set, which no x86
@@ -71,7 +73,8 @@ def main():
 
     cmdline = ("console=ttyS0 panic=-1 oops=panic softlockup_panic=0 "
                "printk.devkmsg=on " + a.append).strip()
-    cmd = ["qemu-system-x86_64", "-accel", "tcg", "-cpu", a.cpu, "-smp", str(a.smp), "-m", a.mem,
+    cmd = ["qemu-system-x86_64", "-accel", "tcg", "-cpu", a.cpu, "-smp",
+           ",".join([str(a.smp)] + ([a.topology] if a.topology else [])), "-m", a.mem,
            "-nodefaults", "-no-reboot", "-nographic", "-serial", "stdio",
            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
            "-kernel", a.kernel, "-initrd", a.initrd, "-append", cmdline]

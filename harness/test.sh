@@ -14,6 +14,8 @@
 #   test    tinyconfig + config/kidled.config, the developers' kernel (make
 #           run, make seed): the whole suite and the seed program
 #   kasan   KUnit and the selftests that exercise memory lifetimes
+# Every lane but kasan also boots on 4 CPUs with SMT siblings (2 cores x 2
+# threads) for the selftests that need them ($SMT: aligned injection).
 # Ends with the overall "N passed, N failed".
 #   test.sh [LANE...]     default: debug prod matrix
 #
@@ -39,6 +41,9 @@ DEBUG_BUSY=10:50,100:90,500:10,7:33,25:80
 # a lane's suite is run in two boots (for the two guest slots): these in
 # the second one
 SPLIT=interactive,lb,priority,rt,trace,yield
+# these need SMT siblings: a boot of their own on 4 CPUs (2 cores x 2 threads)
+SMT=align
+SMT_TOPOLOGY=sockets=1,cores=2,threads=2
 only() { # selftest list -> kidled_only= value
 	echo "$1" | tr , '\n' | sed 's/^kidled:kidled_//; s/^bench:smoke$/bench/' | paste -sd,
 }
@@ -53,7 +58,7 @@ echo "[harness] $line"
 count "$line"
 
 # 1. build: every lane's kernel, then the matrix (compile only)
-jobs=()     # "name|log|kunit|selftests|kernel|initrd|append|timeout"
+jobs=()     # "name|log|kunit|selftests|kernel|initrd|append|timeout|qemu.py options"
 longs=()    # each lane's second boot ($SPLIT): the longest, they go first
 seeds=()    # the short boots go last
 for lane in "${lanes[@]}"; do
@@ -69,7 +74,8 @@ for lane in "${lanes[@]}"; do
 	eval "$paths"
 	out=$CACHE/out/$lane
 	selftests=$(grep -oP '^TEST_GEN_PROGS\s*\+?=\s*\K\S+' \
-		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' | paste -sd,),bench:smoke
+		"$BUILDSRC/tools/testing/selftests/kidled/Makefile" | sed 's/^/kidled:/' |
+		grep -vE "^kidled:kidled_(${SMT//,/|})$" | paste -sd,),bench:smoke
 	append=kidled_mode=test
 	kunit=kidled
 	if [ "$lane" = kasan ]; then
@@ -100,6 +106,10 @@ for lane in "${lanes[@]}"; do
 		longs+=("$lane 2|$out/console2.log||$second|$KERNEL|$INITRD|$append kidled_only=$(only "$second")|2400")
 	fi
 	# the 2010 test program needs cgroup v1 with cpuset: a boot of its own
+	if [ "$lane" != kasan ]; then
+		smt=$(echo ",$SMT" | sed 's/,/,kidled:kidled_/g; s/^,//')
+		seeds+=("$lane smt|$out/smt.log||$smt|$KERNEL|$INITRD|$append kidled_only=$SMT|1200|--smp 4 --topology $SMT_TOPOLOGY")
+	fi
 	if [ "$lane" = test ] || [ "$lane" = prod ]; then
 		seeds+=("$lane seed|$out/seed.log||kidled:seed|$KERNEL|$INITRD|kidled_mode=seed|1200")
 	fi
@@ -132,11 +142,12 @@ done
 # 2. boot: the guests, $GUESTS at a time, the longest first (the jobs'
 # order); each one's console goes to its log and, when it is done, to ours
 run_guest() { # job -> its log, log.result, log.out
-	IFS='|' read -r name lg _ _ kernel initrd append timeout <<<"$1"
+	IFS='|' read -r name lg _ _ kernel initrd append timeout opts <<<"$1"
 	rm -f "$lg.result"
 	start=$(date +%s)
+	# shellcheck disable=SC2086
 	python3 "$REPO/harness/qemu.py" --kernel "$kernel" --initrd "$initrd" \
-		--append "$append" --log "$lg" --timeout "$timeout" --echo \
+		--append "$append" --log "$lg" --timeout "$timeout" --echo $opts \
 		--echo-filter '^[^\[]|^\[[ .0-9]*\] *(KTAP|# Subtest|# kidled|ok|not ok)' \
 		>"$lg.out" 2>&1 || true
 	echo "[$name] guest took $(( $(date +%s) - start ))s" >>"$lg.out"
