@@ -6,9 +6,13 @@
 #     full   cost, accuracy, interactive protection, who pays (-icount)
 #     cost   hot-path cost and timer interrupts only (the baseline kernel)
 #     halt   host CPU per guest second, marked for the host (no -icount)
+#     align  aligned injection: overlap and accuracy per kernel/kidled/align
+#            level (kidled_align's figures; 4 vCPUs, SMT siblings, -icount)
+#     halt_align  host CPU per guest second per level, all CPUs capped
+#            (marked for the host; 4 vCPUs, no -icount)
 #     smoke  every workload once, briefly; KTAP for make test
 #     accuracy, protect, pays, lock: that section of full alone
-part=${1:-$(sed -n 's/.*kidled_bench=\([a-z]*\).*/\1/p' /proc/cmdline)}
+part=${1:-$(sed -n 's/.*kidled_bench=\([a-z_]*\).*/\1/p' /proc/cmdline)}
 K=/proc/sys/kernel/kidled
 CG=/tmp/bcg
 T=/sys/kernel/tracing
@@ -231,6 +235,33 @@ halt_run() {
 	uncap
 }
 
+# align: kidled_align measures; its "bench: align" lines are the figures
+do_align() {
+	/selftests/kidled/kidled_align > /tmp/align.out 2>&1 || fails=$((fails + 1))
+	sed -n 's/^# \(bench: align .*\)/\1/p' /tmp/align.out
+	grep -E '^(not )?ok ' /tmp/align.out | sed 's/^/bench: align-result /'
+}
+
+# halt_align: every CPU busy and capped at 60% of 50 ms, per level (60%:
+# four vCPUs busy 40% ask 1.6 host CPUs, below what 2 cores give)
+do_halt_align() {
+	n=$(nproc) pids=""
+	for c in $(seq 0 $((n - 1))); do
+		/bin/hog $c & pids="$pids $!"
+		echo 50 > $K/cpu/$c/interval; echo 60 > $K/cpu/$c/min_idle_percent
+	done
+	for level in none smt package all; do
+		echo $level > $K/align
+		sleep 1
+		echo "kidled-mark begin align=$level $(cut -d' ' -f1 /proc/uptime)"
+		sleep 10
+		echo "kidled-mark end align=$level $(cut -d' ' -f1 /proc/uptime)"
+	done
+	for c in $(seq 0 $((n - 1))); do echo 0 > $K/cpu/$c/min_idle_percent; done
+	echo smt > $K/align
+	kill $pids; wait 2>/dev/null
+}
+
 setup
 echo "bench: part=$part kernel=$(uname -r) cpus=$(nproc) kidled=$kidled cpu=$CPU"
 case $part in
@@ -251,6 +282,10 @@ accuracy|protect|pays|lock)	# one section alone (developers)
 	pays) do_pays ;;
 	lock) do_lock ;;
 	esac ;;
+align)
+	do_align ;;
+halt_align)
+	do_halt_align ;;
 halt)
 	flags
 	halt_run idle 0

@@ -11,10 +11,12 @@
 commit=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 eval "$(bash "$REPO/harness/kernel.sh" test)"
 base=$CACHE/out/base
-mkdir -p "$base"
-grep -v -e IDLE_CYCLE_INJECTOR -e KIDLED "$REPO/config/kidled.config" > "$CACHE/out/base.fragment"
-bash "$REPO/harness/build.sh" base "$SRC" "$CACHE/out/base.fragment"
-bash "$REPO/harness/initramfs.sh" "$SRC" "$base/initramfs.cpio.gz"
+if [ "${KIDLED_BENCH_ONLY:-}" != align ]; then
+	mkdir -p "$base"
+	grep -v -e IDLE_CYCLE_INJECTOR -e KIDLED "$REPO/config/kidled.config" > "$CACHE/out/base.fragment"
+	bash "$REPO/harness/build.sh" base "$SRC" "$CACHE/out/base.fragment"
+	bash "$REPO/harness/initramfs.sh" "$SRC" "$base/initramfs.cpio.gz"
+fi
 
 res=${KIDLED_BENCH_OUT:-$REPO/bench/results/$(date +%Y-%m-%d)}
 logs=$CACHE/out/bench
@@ -25,15 +27,26 @@ boot() { # NAME KERNEL INITRD PART [qemu.py options]
 	log "bench: $name ($part)"
 	python3 "$REPO/harness/qemu.py" --kernel "$kernel" --initrd "$initrd" \
 		--append "kidled_mode=bench kidled_bench=$part kunit.enable=0" --log "$logs/$name.log" \
-		--timeout 3600 --echo --echo-filter '^bench: (part|accuracy|wake|pays|pingpong|timer|done)|^qemu: mark' \
+		--timeout 3600 --echo --echo-filter '^bench: (part|accuracy|wake|pays|pingpong|timer|align|done)|^qemu: mark' \
 		"$@" | cut -c1-160 || true
 	result=$(cut -d' ' -f2 "$logs/$name.log.result" 2>/dev/null || echo CRASH)
 	[ "$result" = PASS ] || die "bench guest $name: $result (log $logs/$name.log)"
 	grep -E '^(bench:|kidled-mark|qemu: mark)' "$logs/$name.log" > "$res/$name.txt"
 }
+# aligned injection wants SMT siblings: 4 vCPUs, 2 cores x 2 threads
+SMT4=(--smp 4 --topology sockets=1,cores=2,threads=2)
+# KIDLED_BENCH_ONLY=align: only the aligned injection section (developers)
+if [ "${KIDLED_BENCH_ONLY:-}" != align ]; then
 boot patched "$KERNEL" "$INITRD" full
 boot baseline "$base/arch/x86/boot/bzImage" "$base/initramfs.cpio.gz" cost
 boot halt "$KERNEL" "$INITRD" halt --no-icount --marks
+fi
+boot align "$KERNEL" "$INITRD" align "${SMT4[@]}"
+boot halt_align "$KERNEL" "$INITRD" halt_align --no-icount --marks "${SMT4[@]}"
+if [ "${KIDLED_BENCH_ONLY:-}" = align ]; then
+	log "bench: align figures in $res/align.txt, $res/halt_align.txt"
+	exit 0
+fi
 # the interrupts-off sections of power capping priority per lazy injection,
 # timed by function_graph, which Debian's config has and the test one not
 eval "$(bash "$REPO/harness/kernel.sh" prod | sed 's/^KERNEL=/PKERNEL=/; s/ INITRD=/ PINITRD=/')"
