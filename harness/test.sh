@@ -108,7 +108,7 @@ for lane in "${lanes[@]}"; do
 	# the 2010 test program needs cgroup v1 with cpuset: a boot of its own
 	if [ "$lane" != kasan ]; then
 		smt=$(echo ",$SMT" | sed 's/,/,kidled:kidled_/g; s/^,//')
-		seeds+=("$lane smt|$out/smt.log||$smt|$KERNEL|$INITRD|$append kidled_only=$SMT|1200|--smp 4 --topology $SMT_TOPOLOGY")
+		seeds+=("$lane smt|$out/smt.log||$smt|$KERNEL|$INITRD|$append kidled_only=$SMT sched_verbose|1200|--smp 4 --topology $SMT_TOPOLOGY")
 	fi
 	if [ "$lane" = test ] || [ "$lane" = prod ]; then
 		seeds+=("$lane seed|$out/seed.log||kidled:seed|$KERNEL|$INITRD|kidled_mode=seed|1200")
